@@ -1,0 +1,12 @@
+/** appInfo of spec section 3 (POST /api/app). */
+export interface AppInfo {
+  title: string;
+  site_state: 0 | 1;
+  repair_tips: string;
+  redpacket_switch: 0 | 1;
+  index_modal: 0 | 1;
+  webcontent: string;
+  h5_url: string;
+  ios_download_url: string;
+  ios_download_qrcode: string;
+}
