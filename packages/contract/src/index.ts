@@ -5,3 +5,4 @@ export * from './validate.ts';
 export * from './envelope.ts';
 export * from './schemas/account.ts';
 export * from './schemas/site.ts';
+export * from './routes.ts';

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+import type { Dialect } from './migrations/helpers.ts';
+import { migrations } from './migrations/index.ts';
+
+export type { DB } from './schema.ts';
+export type { Dialect } from './migrations/helpers.ts';
+
+// pg answers int8 as strings; every int8 we keep (fen, ids, epoch ms) fits a safe integer.
+pg.types.setTypeParser(20, (value: string) => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 out of safe range: ${value}`);
+  return n;
+});
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** PostgreSQL schema in use, when not the default */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: Config): Database {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: config.databaseSchema, close: () => db.destroy() };
+  }
+  const file = config.sqliteFile ?? path.join(config.dataDir, 'casino.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrate(database: Database): Promise<void> {
+  const all = migrations(database.dialect);
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async (): Promise<Record<string, Migration>> => all },
+    // Kysely looks for its own tables by name across schemas unless told which one
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Creates a PostgreSQL schema (tests give every app its own). */
+export async function createPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export { sql };

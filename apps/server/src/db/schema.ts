@@ -1,0 +1,62 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Tables as Kysely sees them. Times are epoch milliseconds; money is integer fen. */
+export interface DB {
+  settings: { key: string; value: string };
+  members: MembersTable;
+  sessions: SessionsTable;
+  captchas: { key: string; answer: string; expires_at: number };
+  admins: AdminsTable;
+  ledger_accounts: LedgerAccountsTable;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  pay_password_hash: string;
+  realname: string;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  birthday: Generated<string>;
+  avatar: Generated<string>;
+  vip: Generated<number>;
+  paysum: Generated<number>;
+  transferstatus: Generated<number>;
+  referrer_pid: string | null;
+  /** 1 active, 0 frozen by an operator */
+  status: Generated<number>;
+  register_ip: string;
+  created_at: number;
+  last_login_at: number | null;
+  last_login_ip: string | null;
+}
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+
+export interface SessionsTable {
+  token_hash: string;
+  member_id: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role: string;
+  created_at: number;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** e.g. member:12:central, house:deposits */
+  code: string;
+  member_id: number | null;
+  kind: string;
+  balance: Generated<number>;
+  created_at: number;
+}

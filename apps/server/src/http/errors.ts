@@ -1,0 +1,43 @@
+import { CODE, MSG } from '@casino/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, envelopeOf } from './envelope.ts';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/');
+
+/**
+ * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry
+ * their own code, Fastify's own errors (bad JSON, huge bodies, wrong content type) are
+ * named in Chinese, anything unexpected is logged and answered without a stack trace.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.code(200).send(envelopeOf(error.code, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    let body;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      body = envelopeOf(CODE.tooLarge, MSG.bodyTooLarge);
+    } else if (status === 429) {
+      body = envelopeOf(CODE.tooMany, error.message || MSG.tooManyAttempts(1));
+    } else if (status >= 400 && status < 500) {
+      body = envelopeOf(CODE.invalid, MSG.badRequest);
+    } else {
+      request.log.error({ err: error, url: request.url }, 'unhandled error');
+      body = envelopeOf(CODE.error, MSG.serverError);
+    }
+    if (isApi(request.url)) return reply.code(200).send(body);
+    return reply.code(status >= 400 ? status : 500).type('text/plain; charset=utf-8').send(body.message);
+  });
+}
+
+/** Unknown /api paths answer the envelope; other GETs for a page get the app's index.html. */
+export function installNotFound(app: FastifyInstance, serveIndex?: (reply: FastifyReply) => unknown) {
+  app.setNotFoundHandler((request, reply) => {
+    if (isApi(request.url)) return reply.code(200).send(envelopeOf(CODE.notFound, MSG.notFound));
+    if (request.method === 'GET' && serveIndex && (request.headers.accept ?? '').includes('text/html')) {
+      return serveIndex(reply);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves a built single-page app: hashed files under assets/ are cached for a year,
+ * index.html is never cached so a new build is picked up at once.
+ * Returns a function that answers index.html (for the not-found handler), or undefined when there is no build.
+ */
+export async function serveWebApp(app: FastifyInstance, dist: string): Promise<((reply: FastifyReply) => unknown) | undefined> {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    app.get('/', async (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><title>未构建</title><p>会员站点尚未构建：请先运行 <code>npm run build</code>，或直接使用 <code>npm start</code>。</p>'),
+    );
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(reply, file) {
+      const rel = path.relative(dist, file);
+      reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? YEAR : 'no-cache');
+    },
+  });
+  return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}

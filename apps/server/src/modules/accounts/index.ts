@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { memberGuard } from '../../http/auth.ts';
+import type { SiteService } from '../site/index.ts';
+import { createCaptcha } from './captcha.ts';
+import { accountsRoutes } from './routes.ts';
+import { createAccountsService } from './service.ts';
+import { createSessions } from './sessions.ts';
+
+export { hashPassword, verifyPassword } from './passwords.ts';
+export type { AccountsService } from './service.ts';
+
+/** Builds the accounts module: members, passwords, captcha, sessions and their calls. */
+export function createAccounts(ctx: AppContext, site: SiteService) {
+  const captcha = createCaptcha(ctx.db, ctx.config.captcha);
+  const sessions = createSessions(ctx.db, ctx.config.sessionIdleMinutes);
+  const service = createAccountsService(ctx, { captcha, sessions, site });
+  const requireMember = memberGuard(service.lookupSession);
+  return {
+    service,
+    sessions,
+    requireMember,
+    routes: (app: FastifyInstance) => accountsRoutes(app, service, requireMember),
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE, MSG } from '@casino/contract';
+import { startApp, type TestApp } from '../../../test/harness.ts';
+
+describe('rate limits on login, register and captcha', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ rateLimits: true });
+    await t.register('limited01');
+  });
+  afterAll(() => t.stop());
+
+  it('pauses an account after 5 failed logins, even for the right password, from any address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const reply = await t.post('/api/login_pc', { name: 'limited01', password: 'wrong-pass' }, { ip: `10.0.0.${i}` });
+      expect(reply.message).toBe(MSG.loginFailed);
+    }
+    const blocked = await t.post('/api/login_pc', { name: 'LIMITED01', password: 'secret123' }, { ip: '10.0.1.1' });
+    expect(blocked).toMatchObject({ code: CODE.tooMany, message: MSG.tooManyAttempts(15), data: null });
+  });
+
+  it('pauses an address after 20 failed logins across accounts', async () => {
+    await t.register('limited02');
+    for (let i = 0; i < 20; i++) {
+      const reply = await t.post('/api/login_pc', { name: `ghost${i}x`, password: 'nope12' }, { ip: '10.9.9.9' });
+      expect(reply.message).toBe(MSG.loginFailed);
+    }
+    const blocked = await t.post('/api/login_pc', { name: 'limited02', password: 'secret123' }, { ip: '10.9.9.9' });
+    expect(blocked.code).toBe(CODE.tooMany);
+    // another address is unaffected
+    expect((await t.post('/api/login_pc', { name: 'limited02', password: 'secret123' }, { ip: '10.9.9.8' })).code).toBe(200);
+  });
+
+  it('a successful login clears the account counter', async () => {
+    await t.register('limited03');
+    for (let i = 0; i < 4; i++) await t.post('/api/login_pc', { name: 'limited03', password: 'bad-one' }, { ip: '10.3.0.1' });
+    expect((await t.post('/api/login_pc', { name: 'limited03', password: 'secret123' }, { ip: '10.3.0.1' })).code).toBe(200);
+    for (let i = 0; i < 4; i++) await t.post('/api/login_pc', { name: 'limited03', password: 'bad-one' }, { ip: '10.3.0.1' });
+    expect((await t.post('/api/login_pc', { name: 'limited03', password: 'secret123' }, { ip: '10.3.0.1' })).code).toBe(200);
+  });
+
+  it('limits registrations per address to 10 an hour', async () => {
+    const body = (i: number) => ({ name: `burst${i}00`, password: 'secret123', confirmPass: 'secret123', realname: '王五', paypassword: '654321' });
+    for (let i = 0; i < 10; i++) {
+      expect((await t.post('/api/register', body(i), { ip: '10.7.7.7' })).code).toBe(200);
+    }
+    const refused = await t.post('/api/register', body(10), { ip: '10.7.7.7' });
+    expect(refused.code).toBe(CODE.tooMany);
+    expect(refused.message).toMatch(/^操作过于频繁，请\d+分钟后再试！$/);
+    const exists = await t.ctx.db.selectFrom('members').select('id').where('username', '=', 'burst1000').executeTakeFirst();
+    expect(exists).toBeUndefined();
+  });
+
+  it('limits captcha images per address to 30 a minute', async () => {
+    for (let i = 0; i < 30; i++) expect((await t.get('/api/captcha', { ip: '10.5.5.5' })).code).toBe(200);
+    expect((await t.get('/api/captcha', { ip: '10.5.5.5' })).code).toBe(CODE.tooMany);
+    expect((await t.get('/api/captcha', { ip: '10.5.5.6' })).code).toBe(200);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB, Member, NewMember } from '../../db/schema.ts';
+
+export function findByUsername(db: Kysely<DB>, username: string): Promise<Member | undefined> {
+  return db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findById(db: Kysely<DB>, id: number): Promise<Member | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
+  const row = await db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insert(db: Kysely<DB>, member: NewMember): Promise<number> {
+  const row = await db.insertInto('members').values(member).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: number) {
+  await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', id).execute();
+}
+
+/** Unique-constraint violations on both databases. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err?.message ?? '');
+}

@@ -1,0 +1,131 @@
+import { fenToYuan, MSG, CODE, type LoginInput, type RegisterInput, type UserInfo } from '@casino/contract';
+import type { AppContext } from '../../context.ts';
+import { refuse } from '../../http/envelope.ts';
+import type { SiteService } from '../site/index.ts';
+import { wallet } from '../wallet/index.ts';
+import type { Captcha } from './captcha.ts';
+import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
+import * as repo from './repo.ts';
+import type { Sessions } from './sessions.ts';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export function createAccountsService(
+  ctx: AppContext,
+  deps: { captcha: Captcha; sessions: Sessions; site: SiteService },
+) {
+  const { db } = ctx;
+  const { captcha, sessions, site } = deps;
+  const limits = {
+    // failed logins: per address and per account, then a pause
+    loginIp: ctx.limiter({ name: 'login_ip', points: 20, durationSec: 15 * 60, blockSec: 15 * 60 }),
+    loginAccount: ctx.limiter({ name: 'login_acct', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
+    // every registration attempt per address
+    register: ctx.limiter({ name: 'register_ip', points: 10, durationSec: 60 * 60 }),
+    captcha: ctx.limiter({ name: 'captcha_ip', points: 30, durationSec: 60 }),
+  };
+
+  return {
+    async issueCaptcha(meta: ClientMeta) {
+      await limits.captcha.hit(meta.ip);
+      return captcha.issue();
+    },
+
+    /** Rules of spec section 5 in order (the schema did 2-6), then the captcha (7), then uniqueness. */
+    async register(input: RegisterInput, meta: ClientMeta): Promise<string> {
+      await limits.register.hit(meta.ip);
+      await captcha.verify(input.captcha_key, input.code);
+      const username = input.name.toLowerCase();
+      if (await repo.usernameExists(db, username)) refuse(MSG.usernameTaken);
+      const [passwordHash, payHash] = await Promise.all([
+        hashPassword(input.password),
+        hashPassword(input.paypassword),
+      ]);
+      const now = Date.now();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = await repo.insert(trx, {
+            username,
+            password_hash: passwordHash,
+            pay_password_hash: payHash,
+            realname: input.realname,
+            referrer_pid: input.pid || input.referrer || null,
+            register_ip: meta.ip.slice(0, 64),
+            created_at: now,
+          });
+          await wallet.openMemberAccounts(trx, id, now);
+          return sessions.create(trx, id, meta, now);
+        });
+      } catch (e) {
+        if (repo.isUniqueViolation(e)) refuse(MSG.usernameTaken);
+        throw e;
+      }
+    },
+
+    async login(input: LoginInput, meta: ClientMeta): Promise<string> {
+      const username = input.name.toLowerCase();
+      await limits.loginIp.assertOpen(meta.ip);
+      await limits.loginAccount.assertOpen(username);
+      try {
+        await captcha.verify(input.captcha_key, input.code);
+      } catch (e) {
+        await limits.loginIp.hit(meta.ip);
+        throw e;
+      }
+      const member = await repo.findByUsername(db, username);
+      const good = member ? await verifyPassword(member.password_hash, input.password) : await burnVerify(input.password);
+      if (!member || !good) {
+        await limits.loginIp.hit(meta.ip);
+        await limits.loginAccount.hit(username);
+        refuse(MSG.loginFailed);
+      }
+      if (member.status !== 1) refuse(MSG.accountDisabled, CODE.forbidden);
+      await limits.loginAccount.reset(username);
+      const now = Date.now();
+      return db.transaction().execute(async (trx) => {
+        await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now);
+        return sessions.create(trx, member.id, meta, now);
+      });
+    },
+
+    logout: (tokenHash: string) => sessions.revoke(tokenHash),
+
+    lookupSession: (token: string) => sessions.lookup(token),
+
+    async balance(memberId: number): Promise<{ balance: number }> {
+      return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };
+    },
+
+    async userInfo(memberId: number): Promise<UserInfo> {
+      const [member, central, game, s] = await Promise.all([
+        repo.findById(db, memberId),
+        wallet.centralBalance(db, memberId),
+        wallet.gameBalance(db, memberId),
+        site.settings(),
+      ]);
+      if (!member) refuse(MSG.authExpired, CODE.unauthorized);
+      return {
+        username: member.username,
+        realname: member.realname,
+        avatar: member.avatar,
+        mobile: member.mobile,
+        email: member.email,
+        birthday: member.birthday,
+        balance: fenToYuan(central),
+        gameblance: fenToYuan(game),
+        paysum: fenToYuan(member.paysum),
+        vip: member.vip,
+        current_vip: `VIP${member.vip}`,
+        usdtrate: s.usdtrate,
+        transferstatus: member.transferstatus === 1 ? 1 : 0,
+        withdrawcashfee: s.withdrawcashfee,
+        withdrawfeeusdttrc: s.withdrawfeeusdttrc,
+        withdrawusdtrate: s.withdrawusdtrate,
+      };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,16 @@
+import { Toast } from 'antd-mobile';
+
+export type ToastKind = 'info' | 'success' | 'fail' | 'loading';
+
+export function showToast(content: string, kind: ToastKind = 'info'): void {
+  Toast.show({
+    content,
+    icon: kind === 'info' ? undefined : kind,
+    duration: kind === 'loading' ? 0 : 2000,
+    maskClickable: kind !== 'loading',
+  });
+}
+
+export function clearToast(): void {
+  Toast.clear();
+}
