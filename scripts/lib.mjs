@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function runOrExit(cmd, args, opts) {
+  const code = await run(cmd, args, opts);
+  if (code !== 0) process.exit(code);
+}
+
+export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+/** The system Chromium for end-to-end tests and audits, or null. */
+export function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p) => p && fs.existsSync(p)) ?? null;
+}
+
+export function webBuilt() {
+  return fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'));
+}
