@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 
 export type { DB } from './schema.ts';
 export type { Dialect } from './migrations/helpers.ts';
@@ -43,7 +44,7 @@ export function openDatabase(config: Config): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,0 +1,5 @@
+// npm run bench: prints figures; no pass or fail. BENCH_SECONDS sets each run's length (10).
+import { benchBalance } from './balance.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+await benchBalance(seconds);

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useSession } from './session/store';
+import { loadAppInfo } from './session/actions';
+import { router } from './router/router';
+import { DEFAULT_SITE_TITLE } from './config';
+
+const Maintenance = lazy(() => import('./pages/maintenance/Maintenance'));
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+  },
+});
+
+export function BootSplash() {
+  return (
+    <div className="boot" aria-busy="true" aria-label="加载中">
+      <svg width="56" height="56" viewBox="0 0 64 64" aria-hidden="true">
+        <path d="M14 24l9 8 9-14 9 14 9-8-4 24H18z" fill="#e6c074" />
+        <rect x="18" y="50" width="28" height="4" rx="2" fill="#e6c074" />
+      </svg>
+      <i />
+    </div>
+  );
+}
+
+/**
+ * POST /api/app at start: site_state 0 shows only the maintenance screen. A cached
+ * appInfo that says the site is open lets the app render at once while it refreshes.
+ */
+export function App() {
+  const appInfo = useSession((s) => s.appInfo);
+  const [ready, setReady] = useState(() => Number(appInfo?.site_state) === 1);
+
+  useEffect(() => {
+    void loadAppInfo().finally(() => setReady(true));
+  }, []);
+
+  useEffect(() => {
+    document.title = appInfo?.title || DEFAULT_SITE_TITLE;
+  }, [appInfo?.title]);
+
+  if (!ready) return <BootSplash />;
+  if (appInfo && Number(appInfo.site_state) === 0) {
+    return (
+      <Suspense fallback={<BootSplash />}>
+        <Maintenance />
+      </Suspense>
+    );
+  }
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useState } from 'react';
+import { formatYuan } from '@casino/contract';
+import { useSession } from '../session/store';
+import { AppLink } from '../lib/nav';
+import { useBalanceActions } from '../session/useBalanceActions';
+import { DEFAULT_SITE_TITLE } from '../config';
+import { Logo } from './Logo';
+import { IconMenu, IconRecover, IconRefresh } from './icons';
+import './AppHeader.css';
+
+const SideDrawer = lazy(() => import('./SideDrawer'));
+
+/**
+ * The global top header (spec section 2): logo and site title; members see their
+ * balance with a refresh icon and the one-tap recover-all button, guests 登录 / 注册.
+ */
+export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const title = useSession((s) => s.appInfo?.title) || DEFAULT_SITE_TITLE;
+  const { refreshing, recovering, refresh, recover } = useBalanceActions();
+  const [drawer, setDrawer] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+
+  return (
+    <header className="hdr" data-testid="app-header">
+      {withMenu && (
+        <button
+          type="button"
+          className="hdr-menu"
+          aria-label="菜单"
+          data-testid="header-menu"
+          onClick={() => {
+            setDrawerLoaded(true);
+            setDrawer(true);
+          }}
+        >
+          <IconMenu size={24} />
+        </button>
+      )}
+      <AppLink to="/" className="hdr-brand" aria-label={title}>
+        <Logo size={30} />
+        <span className="hdr-title" data-testid="header-title">
+          {title}
+        </span>
+      </AppLink>
+      <div className="hdr-right">
+        {token ? (
+          <>
+            <div className="hdr-balance">
+              <span className="hdr-cur">¥</span>
+              {user ? (
+                <span className="hdr-amount num" data-testid="header-balance">
+                  {formatYuan(Number(user.balance) || 0, true)}
+                </span>
+              ) : (
+                <span className="sk hdr-amount-sk" />
+              )}
+              <button
+                type="button"
+                className="hdr-refresh"
+                aria-label="刷新余额"
+                data-testid="header-refresh"
+                onClick={refresh}
+                disabled={refreshing}
+              >
+                <IconRefresh size={16} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
+              </button>
+            </div>
+            <button
+              type="button"
+              className="btn-gold hdr-recover"
+              data-testid="header-recover"
+              onClick={recover}
+              disabled={recovering}
+            >
+              <IconRecover size={14} strokeWidth={2.2} />
+              一键回收
+            </button>
+          </>
+        ) : (
+          <>
+            <AppLink to="/login" className="btn-ghost-gold hdr-btn" data-testid="header-login">
+              登录
+            </AppLink>
+            <AppLink to="/login?type=1" className="btn-gold hdr-btn" data-testid="header-register">
+              注册
+            </AppLink>
+          </>
+        )}
+      </div>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <SideDrawer open={drawer} onClose={() => setDrawer(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../session/store';
+import { startBalancePolling, stopBalancePolling } from '../session/polling';
+import { loadUser } from '../session/actions';
+import { session, SESSION_KEYS } from '../lib/storage';
+
+let userRefreshedAtStart = false;
+
+/** Effects that hold for every route: scroll reset, pid memory, the member session. */
+export function RootLayout() {
+  const { pathname, search } = useLocation();
+  const token = useSession((s) => s.token);
+
+  // after each navigation the page scrolls to the top
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+
+  // a pid query arriving on any page is remembered for registration
+  useEffect(() => {
+    const pid =
+      new URLSearchParams(search).get('pid') ?? new URLSearchParams(window.location.search).get('pid');
+    if (pid && pid.trim()) session.set(SESSION_KEYS.pid, pid.trim());
+  }, [search]);
+
+  // balance polling follows the token: on at login, off at logout or 401
+  useEffect(() => {
+    if (token) startBalancePolling();
+    else stopBalancePolling();
+  }, [token]);
+
+  // a member returning with a stored token: refresh userInfo once
+  useEffect(() => {
+    if (token && !userRefreshedAtStart) {
+      userRefreshedAtStart = true;
+      void loadUser();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return <Outlet />;
+}
