@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { sandboxPlugin, SANDBOX_PREFIX } from '@casino/sandbox';
@@ -54,6 +55,9 @@ export async function buildApp(config: Config): Promise<App> {
   http.decorateRequest('member', null);
   installJsonBody(http);
   await http.register(compress, { global: true, threshold: 1024 });
+  // nosniff, same-origin framing, referrer policy and friends; a content-security policy
+  // waits until the game frames and their origins are settled
+  await http.register(helmet, { contentSecurityPolicy: false });
 
   // the error handler binds to routes as they are added: install it first
   installErrorHandling(http);

@@ -27,6 +27,8 @@ describe('serving the built member site', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('serves hashed assets compressed and cached for a year', async () => {
