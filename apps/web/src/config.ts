@@ -4,7 +4,7 @@
  *   VITE_TG_BOT_URL    the bot behind the home shortcut
  *   VITE_TG_LOGIN_URL  the drawer's messaging-app login
  */
-export const DEFAULT_SITE_TITLE = '皇冠娱乐';
+export const DEFAULT_SITE_TITLE = '鼎盛娱乐';
 
 const env = import.meta.env as Record<string, string | undefined>;
 

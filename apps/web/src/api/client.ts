@@ -114,8 +114,7 @@ function handleUnauthorized(path: string, sentToken: string | null): void {
     stopBalancePolling();
     clearLocalStorage();
     clearSessionStorage();
-    useSession.getState().reset();
-    navigateTo('/login', { replace: true });
+    void navigateTo('/login', { replace: true }).then(() => useSession.getState().reset());
     return;
   }
 
@@ -124,10 +123,10 @@ function handleUnauthorized(path: string, sentToken: string | null): void {
   stopBalancePolling();
   void import('../ui/authExpiredDialog')
     .then((m) => m.showAuthExpiredDialog())
-    .then(() => {
+    .then(async () => {
       clearLocalStorage();
+      await navigateTo('/login', { replace: true });
       useSession.getState().reset();
-      navigateTo('/login', { replace: true });
     })
     .finally(() => {
       authDialogOpen = false;

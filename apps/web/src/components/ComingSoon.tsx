@@ -54,8 +54,8 @@ function SoonArt({ icon }: { icon?: ReactNode }) {
         <rect x="44" y="22" width="80" height="80" rx="22" fill={`url(#s-n-${id})`} />
         <rect x="44" y="22" width="80" height="80" rx="22" fill="none" stroke={`url(#s-g-${id})`} strokeWidth="2.5" />
         <circle cx="84" cy="62" r="27" fill="none" stroke="#e6c074" strokeOpacity=".25" strokeWidth="1.5" strokeDasharray="3 5" />
-        <path d="M120 84a14 14 0 1 1 0 .1z" fill={`url(#s-g-${id})`} />
-        <path d="M114 84.5h12M120 78.5v12" stroke="#101a36" strokeWidth="2.6" strokeLinecap="round" transform="rotate(45 120 84.5)" />
+        <circle cx="120" cy="86" r="15" fill={`url(#s-g-${id})`} stroke="#fff" strokeWidth="3" />
+        <path d="M120 78.5V86l5 3" fill="none" stroke="#101a36" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <div className="soon-icon">{icon}</div>
     </div>

@@ -10,8 +10,11 @@ export function TitleBar({ title, right, onBack }: { title: ReactNode; right?: R
   return (
     <div className="titlebar" data-testid="title-bar">
       <NavBar
-        backIcon={<IconBack size={22} strokeWidth={2} />}
-        back={null}
+        backIcon={
+          <span className="titlebar-back" data-testid="title-back" aria-label="返回">
+            <IconBack size={22} strokeWidth={2} />
+          </span>
+        }
         onBack={onBack ?? back}
         right={right}
       >

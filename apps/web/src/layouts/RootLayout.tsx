@@ -24,10 +24,12 @@ export function RootLayout() {
     if (pid && pid.trim()) session.set(SESSION_KEYS.pid, pid.trim());
   }, [search]);
 
-  // balance polling follows the token: on at login, off at logout or 401
+  // balance polling follows the token: on at login, off at logout or 401, and off
+  // whenever the app itself goes away (e.g. the site switches to maintenance)
   useEffect(() => {
-    if (token) startBalancePolling();
-    else stopBalancePolling();
+    if (!token) return;
+    startBalancePolling();
+    return () => stopBalancePolling();
   }, [token]);
 
   // a member returning with a stored token: refresh userInfo once
@@ -36,7 +38,6 @@ export function RootLayout() {
       userRefreshedAtStart = true;
       void loadUser();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return <Outlet />;

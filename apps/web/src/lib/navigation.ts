@@ -2,7 +2,7 @@
  * Navigation from outside React (the HTTP client's 401 handling). The router
  * registers its navigate function at start-up; before that, the hash is set directly.
  */
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string, opts?: { replace?: boolean }) => Promise<void> | void;
 
 let navigateFn: Navigate | null = null;
 
@@ -10,7 +10,8 @@ export function setNavigator(fn: Navigate): void {
   navigateFn = fn;
 }
 
-export function navigateTo(to: string, opts: { replace?: boolean } = {}): void {
-  if (navigateFn) navigateFn(to, opts);
+/** Resolves once the router has moved (so state cleared afterwards cannot redirect elsewhere). */
+export async function navigateTo(to: string, opts: { replace?: boolean } = {}): Promise<void> {
+  if (navigateFn) await navigateFn(to, opts);
   else window.location.hash = `#${to}`;
 }

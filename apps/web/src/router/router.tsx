@@ -37,4 +37,6 @@ export const router = createHashRouter([
   },
 ]);
 
-setNavigator((to, opts) => void router.navigate(to, opts));
+// flushSync: the new page is committed before the caller continues (e.g. clears the
+// session), instead of inside a transition that keeps the old page mounted meanwhile
+setNavigator((to, opts) => router.navigate(to, { ...opts, flushSync: true }));

@@ -49,7 +49,9 @@ export async function signOut(): Promise<void> {
   } finally {
     clearLocalStorage();
     clearSessionStorage();
+    // leave the page first: a login-required page seeing the token vanish would send
+    // the member to /login?redirect=<that page> instead
+    await navigateTo('/login', { replace: true });
     useSession.getState().reset();
-    navigateTo('/login', { replace: true });
   }
 }

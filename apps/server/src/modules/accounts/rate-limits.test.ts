@@ -52,8 +52,21 @@ describe('rate limits on login, register and captcha', () => {
   });
 
   it('limits captcha images per address to 30 a minute', async () => {
-    for (let i = 0; i < 30; i++) expect((await t.get('/api/captcha', { ip: '10.5.5.5' })).code).toBe(200);
-    expect((await t.get('/api/captcha', { ip: '10.5.5.5' })).code).toBe(CODE.tooMany);
-    expect((await t.get('/api/captcha', { ip: '10.5.5.6' })).code).toBe(200);
+    const withCaptcha = await startApp({ rateLimits: true, captcha: true });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const reply = await withCaptcha.get('/api/captcha', { ip: '10.5.5.5' });
+        expect(reply.code).toBe(200);
+        expect(reply.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
+      }
+      expect((await withCaptcha.get('/api/captcha', { ip: '10.5.5.5' })).code).toBe(CODE.tooMany);
+      expect((await withCaptcha.get('/api/captcha', { ip: '10.5.5.6' })).code).toBe(200);
+    } finally {
+      await withCaptcha.stop();
+    }
+  });
+
+  it('answers no image when the captcha is switched off, so the site hides the field', async () => {
+    expect(await t.get('/api/captcha', { ip: '10.5.5.7' })).toMatchObject({ code: 200, data: null });
   });
 });

@@ -29,9 +29,10 @@ export function createAccountsService(
   };
 
   return {
+    /** A new image, or null when the captcha is switched off (the site then hides the field). */
     async issueCaptcha(meta: ClientMeta) {
       await limits.captcha.hit(meta.ip);
-      return captcha.issue();
+      return captcha.enabled ? captcha.issue() : null;
     },
 
     /** Rules of spec section 5 in order (the schema did 2-6), then the captcha (7), then uniqueness. */

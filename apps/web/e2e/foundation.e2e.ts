@@ -1,0 +1,216 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { MSG } from '@casino/contract';
+import { baseUrl, captchaAnswer, launch, phone, shot } from './browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** key of the captcha image the page shows now */
+let shownCaptcha: string | null = null;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await phone(browser));
+  shownCaptcha = null;
+  page.on('response', async (res) => {
+    if (!res.url().includes('/api/captcha')) return;
+    const body = await res.json().catch(() => null);
+    if (body?.data?.key) shownCaptcha = body.data.key;
+  });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const open = (hashPath: string) => page.goto(`${baseUrl()}/#${hashPath}`);
+const hashPath = () => decodeURIComponent(new URL(page.url()).hash.slice(1));
+const byTest = (id: string) => page.getByTestId(id);
+const toast = (text: string) => page.locator('.adm-toast-main', { hasText: text });
+
+/** The answer of the image on screen, once one is on screen. */
+async function currentCaptcha(): Promise<{ key: string; answer: string }> {
+  await byTest('captcha-img').waitFor();
+  await expect.poll(() => shownCaptcha).not.toBeNull();
+  const key = shownCaptcha!;
+  return { key, answer: captchaAnswer(key) };
+}
+
+async function login(name: string, password: string) {
+  await byTest('login-name').fill(name);
+  await byTest('login-password').fill(password);
+  await byTest('login-code').fill((await currentCaptcha()).answer);
+  await byTest('login-submit').click();
+}
+
+async function fillRegister(name: string) {
+  await byTest('reg-name').fill(name);
+  await byTest('reg-password').fill('secret123');
+  await byTest('reg-confirm').fill('secret123');
+  await byTest('reg-realname').fill('赵六');
+  await byTest('reg-paypassword').fill('654321');
+}
+
+const storage = () =>
+  page.evaluate(() => ({
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+
+describe('guest', () => {
+  it('opens home with the guest chrome, and the current tab answers 已在当前页面！', async () => {
+    await open('/');
+    await byTest('home').waitFor();
+    await expect.poll(() => byTest('header-login').isVisible()).toBe(true);
+    expect(await byTest('header-register').isVisible()).toBe(true);
+    expect(await byTest('home-login').isVisible()).toBe(true);
+    for (const tab of ['tab-home', 'tab-kefu', 'tab-activity', 'tab-register', 'tab-mine']) {
+      expect(await byTest(tab).isVisible(), tab).toBe(true);
+    }
+    expect(await byTest('tab-recharge').count()).toBe(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await shot(page, 'home-guest');
+    await byTest('tab-home').click();
+    await toast(MSG.samePage).waitFor();
+  });
+
+  it('sends unknown paths home', async () => {
+    await open('/no/such/page');
+    await expect.poll(hashPath).toBe('/');
+  });
+});
+
+describe('signing in', () => {
+  it('a login-required route goes to /login with the full path, and returns there after login', async () => {
+    await open('/userInfo?from=e2e');
+    await expect.poll(hashPath).toBe('/login?redirect=/userInfo?from=e2e');
+    await login('demo888', 'demo888');
+    await expect.poll(hashPath).toBe('/userInfo?from=e2e');
+    await byTest('page-title').filter({ hasText: '个人资料' }).waitFor();
+    const { local } = await storage();
+    expect(local.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.parse(local.userInfo).username).toBe('demo888');
+  });
+
+  it('register with a wrong captcha shows 验证码错误！ and a new image; then registration succeeds', async () => {
+    await open('/login?type=1');
+    await byTest('register-form').waitFor();
+    await fillRegister('e2euser01');
+    const first = await currentCaptcha();
+    const firstSrc = await byTest('captcha-img').getAttribute('src');
+    await byTest('reg-code').fill(first.answer === 'zzzz' ? 'yyyy' : 'zzzz');
+    await byTest('reg-submit').click();
+    await toast(MSG.captchaWrong).waitFor();
+    await expect.poll(() => shownCaptcha).not.toBe(first.key);
+    await expect.poll(() => byTest('captcha-img').getAttribute('src')).not.toBe(firstSrc);
+    expect(await byTest('reg-code').inputValue()).toBe('');
+    await shot(page, 'register-wrong-captcha');
+
+    await byTest('reg-code').fill((await currentCaptcha()).answer);
+    const polled = page.waitForRequest((r) => r.url().endsWith('/api/balance'), { timeout: 10_000 });
+    await byTest('reg-submit').click();
+    await expect.poll(hashPath).toBe('/');
+    await expect.poll(() => byTest('header-balance').textContent()).toContain('0.00');
+    expect(await byTest('home-username').textContent()).toContain('e2euser01');
+    for (const tab of ['tab-recharge', 'tab-withdrawal', 'tab-kefu']) expect(await byTest(tab).isVisible(), tab).toBe(true);
+    await polled; // balance polling started
+    await shot(page, 'home-member');
+  });
+
+  it('a wrong password shows the server message and a new image', async () => {
+    await open('/login');
+    await login('demo888', 'not-the-password');
+    await toast(MSG.loginFailed).waitFor();
+    expect(hashPath()).toMatch(/^\/login/);
+    expect(await byTest('login-code').inputValue()).toBe('');
+  });
+});
+
+describe('signing out and expired sessions', () => {
+  async function signedIn() {
+    await open('/login');
+    await login('demo888', 'demo888');
+    await expect.poll(hashPath).toBe('/');
+    await expect.poll(() => byTest('header-balance').isVisible()).toBe(true);
+  }
+  const revokeFromOutside = async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${baseUrl()}/api/logoff`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect((await res.json()).code).toBe(200);
+  };
+
+  it('logout asks first, then clears local and session storage and goes to /login', async () => {
+    await signedIn();
+    await page.evaluate(() => sessionStorage.setItem('probe', '1'));
+    await open('/mine');
+    await byTest('logout-button').click();
+    await page.getByText(MSG.logoutConfirm).waitFor();
+    await shot(page, 'logout-confirm');
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect.poll(hashPath).toMatch(/^\/login/);
+    expect(await storage()).toEqual({ local: {}, session: {} });
+  });
+
+  it('a 401 on the balance poll clears everything and goes to /login', async () => {
+    await signedIn();
+    await revokeFromOutside();
+    await expect.poll(hashPath, { timeout: 10_000 }).toMatch(/^\/login/);
+    const { local } = await storage();
+    expect(local.token).toBeUndefined();
+    expect(local.userInfo).toBeUndefined();
+  });
+
+  it('a 401 elsewhere shows the 认证失败 dialog, whose confirm goes to /login', async () => {
+    await signedIn();
+    // keep the balance poll from answering first: this case is about the other calls
+    await page.route('**/api/balance', (route) => route.abort());
+    await revokeFromOutside();
+    await byTest('header-refresh').click();
+    await page.getByText(MSG.authExpiredTitle).waitFor();
+    await page.getByText(MSG.authExpired).waitFor();
+    await shot(page, 'auth-expired');
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect.poll(hashPath).toMatch(/^\/login/);
+    expect((await storage()).local.token).toBeUndefined();
+  });
+});
+
+describe('maintenance', () => {
+  const setSiteState = (value: 0 | 1) => {
+    const db = new Database(path.join(inject('dataDir'), 'casino.sqlite'));
+    try {
+      db.prepare("UPDATE settings SET value = ? WHERE key = 'site_state'").run(JSON.stringify(value));
+    } finally {
+      db.close();
+    }
+  };
+
+  it('with site_state 0 the site shows only the repair tips', async () => {
+    setSiteState(0);
+    try {
+      // the server keeps settings for up to 5 s
+      await open('/');
+      await expect
+        .poll(async () => {
+          await page.reload();
+          await page.waitForLoadState('networkidle');
+          return byTest('maintenance').isVisible();
+        }, { timeout: 15_000, interval: 1000 })
+        .toBe(true);
+      expect(await byTest('maintenance-tips').textContent()).toContain('维护');
+      expect(await byTest('tab-bar').count()).toBe(0);
+      expect(await byTest('app-header').count()).toBe(0);
+      await shot(page, 'maintenance');
+    } finally {
+      setSiteState(1);
+    }
+  });
+});
