@@ -1,5 +1,7 @@
-// npm run bench: prints figures; no pass or fail. BENCH_SECONDS sets each run's length (10).
+// npm run bench: prints figures; no pass or fail. BENCH_SECONDS sets each load run's length (10).
 import { benchBalance } from './balance.ts';
+import { benchLedger } from './ledger.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 await benchBalance(seconds);
+await benchLedger();

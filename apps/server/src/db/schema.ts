@@ -8,6 +8,7 @@ export interface DB {
   captchas: { key: string; answer: string; expires_at: number };
   admins: AdminsTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export interface MembersTable {
@@ -60,3 +61,23 @@ export interface LedgerAccountsTable {
   balance: Generated<number>;
   created_at: number;
 }
+
+/** One immutable movement of money (DESIGN.md section 4); never updated or deleted. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  from_account_id: number;
+  to_account_id: number;
+  /** fen, > 0 */
+  amount: number;
+  /** deposit, withdraw_hold, transit_hold, venue_transfer_out, ... (wallet/accounts.ts ENTRY_KINDS) */
+  kind: string;
+  /** the order, withdrawal or transfer id the entry belongs to */
+  reference: string;
+  /** unique: a second posting with the same key has no effect */
+  idempotency_key: string;
+  memo: Generated<string>;
+  /** 'system' or the operator, e.g. admin:3 */
+  created_by: string;
+  created_at: number;
+}
+export type LedgerEntry = Selectable<LedgerEntriesTable>;

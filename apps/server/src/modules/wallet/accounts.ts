@@ -1,6 +1,11 @@
 /**
  * Ledger account kinds (DESIGN.md section 4). A member owns a central wallet, a
  * withdrawal hold and a transfer-in-transit account; the house owns the rest.
+ *
+ * Accounts are named by a code: `member:{id}:{kind}`, `house:{name}` and
+ * `venue:{platform}:clearing`. Member accounts are opened at registration and never go
+ * below zero; house and venue accounts are the platform's side, are created on first use
+ * and may go negative.
  */
 export const MEMBER_ACCOUNT_KINDS = ['central', 'withdraw_hold', 'transit'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
@@ -8,3 +13,48 @@ export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 export function memberAccountCode(memberId: number, kind: MemberAccountKind): string {
   return `member:${memberId}:${kind}`;
 }
+
+/** The house's accounts: money received, paid out, given away and corrected by hand. */
+export const HOUSE_ACCOUNTS = ['deposits', 'payouts', 'bonus', 'rebate', 'red_packet', 'adjustments'] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+export function houseAccountCode(name: HouseAccount): string {
+  return `house:${name}`;
+}
+
+const PLATFORM = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The clearing account of a venue (game provider): what the platform has moved into it, net. */
+export function venueClearingCode(platform: string): string {
+  if (!PLATFORM.test(platform)) throw new RangeError(`bad venue platform code: ${JSON.stringify(platform)}`);
+  return `venue:${platform}:clearing`;
+}
+
+/** ledger_accounts.kind of a house or venue account created on first use; null for any other code. */
+export function platformAccountKind(code: string): 'house' | 'venue_clearing' | null {
+  if (code.startsWith('house:') && (HOUSE_ACCOUNTS as readonly string[]).includes(code.slice(6))) return 'house';
+  const m = /^venue:(.+):clearing$/.exec(code);
+  if (m && PLATFORM.test(m[1])) return 'venue_clearing';
+  return null;
+}
+
+/**
+ * What an entry is. The venue-transfer path: central -> transit (`transit_hold`), then
+ * transit -> venue clearing (`venue_transfer_out`) on success or transit -> central
+ * (`transit_return`) on a definite failure; venue clearing -> central is `venue_transfer_in`.
+ */
+export const ENTRY_KINDS = [
+  'deposit',
+  'withdraw_hold',
+  'withdraw_payout',
+  'withdraw_return',
+  'transit_hold',
+  'venue_transfer_out',
+  'transit_return',
+  'venue_transfer_in',
+  'adjustment',
+  'bonus',
+  'rebate',
+  'red_packet',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];

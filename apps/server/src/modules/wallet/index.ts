@@ -1,2 +1,17 @@
 export { wallet } from './service.ts';
-export { MEMBER_ACCOUNT_KINDS, memberAccountCode, type MemberAccountKind } from './accounts.ts';
+export {
+  ENTRY_KINDS,
+  HOUSE_ACCOUNTS,
+  MEMBER_ACCOUNT_KINDS,
+  houseAccountCode,
+  memberAccountCode,
+  venueClearingCode,
+  type EntryKind,
+  type HouseAccount,
+  type MemberAccountKind,
+} from './accounts.ts';
+export { IdempotencyKeyReused, InsufficientFunds, InvalidPosting, LedgerError, UnknownAccount, isInsufficientFunds } from './errors.ts';
+export { post, type PostInput, type PostResult } from './ledger.ts';
+export type { MemberMovement, VenueMovement } from './operations.ts';
+export type { AccountEntry, EntryQuery } from './repo.ts';
+export { verify, type Violation, type ViolationCheck } from './verify.ts';
