@@ -13,6 +13,7 @@ import { installJsonBody } from './http/json-body.ts';
 import { createLimiterFactory } from './http/rate-limit.ts';
 import { serveWebApp } from './http/static.ts';
 import { createAccounts } from './modules/accounts/index.ts';
+import { createBackoffice } from './modules/backoffice/index.ts';
 import { createSiteService, siteRoutes } from './modules/site/index.ts';
 
 export interface App {
@@ -42,6 +43,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   const site = createSiteService(ctx);
   const accounts = createAccounts(ctx, site);
+  const backoffice = createBackoffice(ctx);
   await seed(ctx, site);
 
   const http: FastifyInstance = Fastify({
@@ -63,6 +65,7 @@ export async function buildApp(config: Config): Promise<App> {
   installErrorHandling(http);
   siteRoutes(http, site);
   accounts.routes(http);
+  backoffice.routes(http);
   if (config.sandbox) {
     await http.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, secret: 'sandbox-secret' });
   }

@@ -6,3 +6,4 @@ export * from './envelope.ts';
 export * from './schemas/account.ts';
 export * from './schemas/site.ts';
 export * from './routes.ts';
+export * from './schemas/backoffice.ts';

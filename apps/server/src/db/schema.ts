@@ -8,6 +8,7 @@ export interface DB {
   captchas: { key: string; answer: string; expires_at: number };
   admins: AdminsTable;
   ledger_accounts: LedgerAccountsTable;
+  admin_audit: AdminAuditTable;
   ledger_entries: LedgerEntriesTable;
 }
 
@@ -31,13 +32,19 @@ export interface MembersTable {
   created_at: number;
   last_login_at: number | null;
   last_login_ip: string | null;
+  /** fen of valid bets still owed before a withdrawal */
+  turnover_required: Generated<number>;
 }
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 
+export type SessionKind = 'member' | 'admin';
+
 export interface SessionsTable {
   token_hash: string;
-  member_id: number;
+  subject_kind: SessionKind;
+  /** members.id or admins.id */
+  subject_id: number;
   created_at: number;
   last_seen_at: number;
   ip: string;
@@ -81,3 +88,14 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 export type LedgerEntry = Selectable<LedgerEntriesTable>;
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  admin_id: number;
+  action: string;
+  target: string;
+  /** JSON */
+  detail: string;
+  ip: string;
+  created_at: number;
+}

@@ -7,13 +7,19 @@ export interface SessionMember {
   tokenHash: string;
 }
 
+export interface SessionAdmin {
+  adminId: number;
+  username: string;
+  role: string;
+  tokenHash: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     member: SessionMember | null;
+    admin: SessionAdmin | null;
   }
 }
-
-export type SessionLookup = (token: string) => Promise<SessionMember | null>;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -22,18 +28,34 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-/** preHandler for member calls: a missing, unknown, expired or revoked token answers code 401. */
-export function memberGuard(lookup: SessionLookup) {
-  return async function requireMember(request: FastifyRequest) {
+/** preHandler: a missing, unknown, expired or revoked token (or one of the other kind) answers code 401. */
+function bearerGuard<T>(lookup: (token: string) => Promise<T | null>, keep: (request: FastifyRequest, session: T) => void) {
+  return async function guard(request: FastifyRequest) {
     const token = bearerToken(request);
     const session = token ? await lookup(token) : null;
     if (!session) throw new ApiError(CODE.unauthorized, MSG.authExpired);
-    request.member = session;
+    keep(request, session);
   };
 }
 
-/** The session's member id; only for handlers behind memberGuard. */
+export const memberGuard = (lookup: (token: string) => Promise<SessionMember | null>) =>
+  bearerGuard(lookup, (request, session) => {
+    request.member = session;
+  });
+
+export const adminGuard = (lookup: (token: string) => Promise<SessionAdmin | null>) =>
+  bearerGuard(lookup, (request, session) => {
+    request.admin = session;
+  });
+
+/** The session's member; only for handlers behind memberGuard. */
 export function memberOf(request: FastifyRequest): SessionMember {
   if (!request.member) throw new ApiError(CODE.unauthorized, MSG.authExpired);
   return request.member;
+}
+
+/** The session's operator; only for handlers behind adminGuard. */
+export function adminOf(request: FastifyRequest): SessionAdmin {
+  if (!request.admin) throw new ApiError(CODE.unauthorized, MSG.authExpired);
+  return request.admin;
 }

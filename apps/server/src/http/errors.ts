@@ -2,7 +2,8 @@ import { CODE, MSG } from '@casino/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelopeOf } from './envelope.ts';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/');
+const isApi = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/') || url.startsWith('/admin/api/');
 
 /**
  * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry

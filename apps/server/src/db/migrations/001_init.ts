@@ -34,13 +34,15 @@ export function m001(dialect: Dialect) {
       await db.schema
         .createTable('sessions')
         .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
+        // member or admin: one table, and a token of one kind never opens the other's calls
+        .addColumn('subject_kind', 'varchar(8)', (c) => c.notNull())
+        .addColumn('subject_id', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
         .addColumn('ip', 'varchar(64)', (c) => c.notNull())
         .addColumn('user_agent', 'varchar(255)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sessions_member').on('sessions').column('member_id').execute();
+      await db.schema.createIndex('sessions_subject').on('sessions').columns(['subject_kind', 'subject_id']).execute();
 
       await db.schema
         .createTable('captchas')

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from './helpers.ts';
 import { m001 } from './001_init.ts';
 import { m002 } from './002_ledger.ts';
+import { m003 } from './003_backoffice.ts';
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_init': m001(dialect),
     '002_ledger': m002(dialect),
+    '003_backoffice': m003(dialect),
   };
 }

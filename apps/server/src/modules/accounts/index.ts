@@ -7,15 +7,19 @@ import { accountsRoutes } from './routes.ts';
 import { createAccountsService } from './service.ts';
 import { createSessions } from './sessions.ts';
 
-export { hashPassword, verifyPassword } from './passwords.ts';
+export { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
+export { createSessions, type Session, type Sessions } from './sessions.ts';
 export type { AccountsService } from './service.ts';
 
 /** Builds the accounts module: members, passwords, captcha, sessions and their calls. */
 export function createAccounts(ctx: AppContext, site: SiteService) {
   const captcha = createCaptcha(ctx.db, ctx.config.captcha);
-  const sessions = createSessions(ctx.db, ctx.config.sessionIdleMinutes);
+  const sessions = createSessions(ctx.db, 'member', ctx.config.sessionIdleMinutes);
   const service = createAccountsService(ctx, { captcha, sessions, site });
-  const requireMember = memberGuard(service.lookupSession);
+  const requireMember = memberGuard(async (token) => {
+    const s = await sessions.lookup(token);
+    return s && { memberId: s.subjectId, tokenHash: s.tokenHash };
+  });
   return {
     service,
     sessions,

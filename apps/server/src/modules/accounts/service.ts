@@ -94,8 +94,6 @@ export function createAccountsService(
 
     logout: (tokenHash: string) => sessions.revoke(tokenHash),
 
-    lookupSession: (token: string) => sessions.lookup(token),
-
     async balance(memberId: number): Promise<{ balance: number }> {
       return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };
     },
