@@ -24,6 +24,8 @@ export interface Config {
   webDist: string;
   /** seed a demo member account (on whenever the sandbox is on) */
   seedDemo: boolean;
+  /** run the periodic jobs in this process (tests run them by hand) */
+  jobs: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: flag(env.TRUST_PROXY, false),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemo: flag(env.SEED_DEMO, sandbox),
+    jobs: flag(env.JOBS, true),
     ...overrides,
   };
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

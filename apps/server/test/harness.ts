@@ -35,6 +35,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
       captcha: false,
       rateLimits: false,
       seedDemo: false,
+      jobs: false,
       adminPassword: 'admin-test-password',
       webDist: '/nonexistent',
       ...overrides,

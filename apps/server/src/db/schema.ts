@@ -9,6 +9,7 @@ export interface DB {
   admins: AdminsTable;
   ledger_accounts: LedgerAccountsTable;
   admin_audit: AdminAuditTable;
+  job_runs: JobRunsTable;
   ledger_entries: LedgerEntriesTable;
 }
 
@@ -98,4 +99,15 @@ export interface AdminAuditTable {
   detail: string;
   ip: string;
   created_at: number;
+}
+
+export interface JobRunsTable {
+  job: string;
+  /** which period of the job's schedule, e.g. floor(epoch s / 30) */
+  slot: number;
+  /** the server process that claimed it */
+  holder: string;
+  started_at: number;
+  finished_at: number | null;
+  error: string | null;
 }

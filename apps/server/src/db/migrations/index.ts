@@ -3,6 +3,7 @@ import type { Dialect } from './helpers.ts';
 import { m001 } from './001_init.ts';
 import { m002 } from './002_ledger.ts';
 import { m003 } from './003_backoffice.ts';
+import { m004 } from './004_jobs.ts';
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001_init': m001(dialect),
     '002_ledger': m002(dialect),
     '003_backoffice': m003(dialect),
+    '004_jobs': m004(),
   };
 }

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../../test/harness.ts';
+import { createScheduler, type Job } from './scheduler.ts';
+
+describe('job scheduler', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.stop());
+
+  it('runs a period once across several processes, and again in the next period', async () => {
+    let runs = 0;
+    const job: Job = { name: 'count', everySeconds: 30, run: async () => void runs++ };
+    // two schedulers on one database stand for two server processes
+    const a = createScheduler(t.ctx, [job]);
+    const b = createScheduler(t.ctx, [job]);
+    const now = Date.UTC(2026, 10, 22, 4, 0, 5);
+    const ran = await Promise.all([a.runOnce(job, now), b.runOnce(job, now), a.runOnce(job, now + 1000)]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(runs).toBe(1);
+    expect(await b.runOnce(job, now + 30_000)).toBe(true);
+    expect(runs).toBe(2);
+  });
+
+  it('does not start a job still running elsewhere within its lease, and records failures', async () => {
+    let release!: () => void;
+    const slow: Job = { name: 'slow', everySeconds: 30, run: () => new Promise<void>((r) => (release = r)) };
+    const a = createScheduler(t.ctx, [slow]);
+    const b = createScheduler(t.ctx, [slow]);
+    const now = Date.now();
+    const first = a.runOnce(slow, now);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await b.runOnce(slow, now + 30_000)).toBe(false); // next period, but the first run holds the lease
+    release();
+    expect(await first).toBe(true);
+
+    const failing: Job = { name: 'failing', everySeconds: 30, run: async () => { throw new Error('venue down'); } };
+    expect(await a.runOnce(failing)).toBe(true);
+    const row = await t.ctx.db.selectFrom('job_runs').selectAll().where('job', '=', 'failing').executeTakeFirstOrThrow();
+    expect(row.error).toBe('venue down');
+    expect(row.finished_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { Cron } from 'croner';
+import type { AppContext } from '../context.ts';
+import { BUSINESS_TZ } from '@casino/contract';
+
+export interface Job {
+  name: string;
+  /** run every N seconds (a divisor of 60, or whole minutes dividing 60) */
+  everySeconds: number;
+  /** a run longer than this is taken as dead and its job may run again (default 5 minutes) */
+  leaseMs?: number;
+  run(ctx: AppContext): Promise<void>;
+}
+
+function pattern(everySeconds: number): string {
+  if (everySeconds < 60 && 60 % everySeconds === 0) return `*/${everySeconds} * * * * *`;
+  const minutes = everySeconds / 60;
+  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) return `0 */${minutes} * * * *`;
+  throw new Error(`unsupported job period ${everySeconds} s`);
+}
+
+/**
+ * Runs periodic jobs inside the server (DESIGN.md section 6). Croner fires them on Beijing
+ * time; before each run the process claims the (job, slot) row, so with several server
+ * processes each period runs once, and a job still running (within its lease) is not
+ * started again anywhere.
+ */
+export function createScheduler(ctx: AppContext, jobs: Job[]) {
+  const holder = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 64);
+  const crons: Cron[] = [];
+
+  /** Claims this period of the job; false when another run has it or the job still runs. */
+  async function claim(job: Job, now: number): Promise<boolean> {
+    const slot = Math.floor(now / (job.everySeconds * 1000));
+    const lease = job.leaseMs ?? 5 * 60_000;
+    const running = await ctx.db
+      .selectFrom('job_runs')
+      .select('slot')
+      .where('job', '=', job.name)
+      .where('finished_at', 'is', null)
+      .where('started_at', '>', now - lease)
+      .executeTakeFirst();
+    if (running) return false;
+    const inserted = await ctx.db
+      .insertInto('job_runs')
+      .values({ job: job.name, slot, holder, started_at: now, finished_at: null, error: null })
+      .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
+      .returning('slot')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** One run of a job if its current period is free; answers whether it ran. */
+  async function runOnce(job: Job, now = Date.now()): Promise<boolean> {
+    if (!(await claim(job, now))) return false;
+    const slot = Math.floor(now / (job.everySeconds * 1000));
+    let error: string | null = null;
+    try {
+      await job.run(ctx);
+    } catch (err) {
+      error = String((err as Error)?.message ?? err).slice(0, 500);
+      ctx.log.error({ err, job: job.name }, 'job failed');
+    }
+    await ctx.db
+      .updateTable('job_runs')
+      .set({ finished_at: Date.now(), error })
+      .where('job', '=', job.name)
+      .where('slot', '=', slot)
+      .execute();
+    return true;
+  }
+
+  return {
+    holder,
+    runOnce,
+    start() {
+      for (const job of jobs) {
+        crons.push(
+          new Cron(pattern(job.everySeconds), { protect: true, timezone: BUSINESS_TZ, name: job.name }, async () => {
+            await runOnce(job).catch((err) => ctx.log.error({ err, job: job.name }, 'job claim failed'));
+          }),
+        );
+      }
+      // keep the claim table small: a day of history is plenty
+      crons.push(
+        new Cron('17 3 * * * *', { protect: true, timezone: BUSINESS_TZ }, async () => {
+          await ctx.db.deleteFrom('job_runs').where('started_at', '<', Date.now() - 86_400_000).execute().catch(() => {});
+        }),
+      );
+    },
+    stop() {
+      for (const c of crons.splice(0)) c.stop();
+    },
+  };
+}
+export type Scheduler = ReturnType<typeof createScheduler>;
