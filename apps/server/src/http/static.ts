@@ -23,6 +23,8 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<(
     root: dist,
     prefix: '/',
     wildcard: false,
+    // .br / .gz files written at build time (scripts/precompress.mjs)
+    preCompressed: true,
     index: ['index.html'],
     setHeaders(reply, file) {
       const rel = path.relative(dist, file);
