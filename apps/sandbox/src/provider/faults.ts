@@ -1,0 +1,73 @@
+import type { FaultMode, FaultResponse, TransferType } from './types.ts';
+
+export const FAULT_MODES: readonly FaultMode[] = ['timeout', 'error', 'lost_reply', 'late'];
+
+export interface FaultTimings {
+  /** `timeout`: how long the call is held before its connection is dropped (default 60 s) */
+  hangMs?: number;
+  /** `late`: how long after the 504 the movement is applied (default 3 s) */
+  lateMs?: number;
+}
+
+interface Armed {
+  mode: FaultMode;
+  remaining: number;
+  type: TransferType | null;
+}
+
+/**
+ * Faults armed by tests for the next deposit/withdraw calls (see README "Fault modes").
+ * Only exists when the plugin runs with faults: true.
+ */
+export class Faults {
+  private armed: Armed[] = [];
+  readonly hangMs: number;
+  readonly lateMs: number;
+  /** work to cut short when the app closes: held connections and late movements */
+  private readonly pending = new Set<() => void>();
+
+  constructor(t: FaultTimings = {}) {
+    this.hangMs = t.hangMs ?? 60_000;
+    this.lateMs = t.lateMs ?? 3_000;
+  }
+
+  arm(mode: FaultMode, count: number, type: TransferType | null) {
+    this.armed.push({ mode, remaining: count, type });
+  }
+
+  clear() {
+    this.armed = [];
+  }
+
+  state(): FaultResponse {
+    return { armed: this.armed.map((a) => ({ ...a })) };
+  }
+
+  /** the fault for this call, consumed; null for a normal call */
+  take(type: TransferType): FaultMode | null {
+    const a = this.armed.find((x) => x.remaining > 0 && (x.type === null || x.type === type));
+    if (!a) return null;
+    a.remaining -= 1;
+    this.armed = this.armed.filter((x) => x.remaining > 0);
+    return a.mode;
+  }
+
+  /** runs `fn` after `ms` unless the app closes first; `onCancel` runs instead then */
+  later(ms: number, fn: () => void, onCancel: () => void = () => {}) {
+    const cancel = () => {
+      clearTimeout(timer);
+      this.pending.delete(cancel);
+      onCancel();
+    };
+    const timer = setTimeout(() => {
+      this.pending.delete(cancel);
+      fn();
+    }, ms);
+    this.pending.add(cancel);
+    return cancel;
+  }
+
+  closeAll() {
+    for (const cancel of [...this.pending]) cancel();
+  }
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Matches } from '../games/matches/service.ts';
+import { gameRoutes } from '../games/routes.ts';
+import { cryptoRng, type Rng } from '../games/rng.ts';
+import { apiRoutes, type ProviderContext } from './api-routes.ts';
+import { artRoutes } from './art-routes.ts';
+import { openDb } from './db.ts';
+import { ProviderHttpError } from './errors.ts';
+import { FAULT_MODES, Faults, type FaultTimings } from './faults.ts';
+import { asBody } from './input.ts';
+import { ProviderStore } from './store.ts';
+import { GameTokens } from './tokens.ts';
+import type { FaultMode, FaultResponse, TransferType } from './types.ts';
+
+export interface GameProviderOptions {
+  /** shared secret the callers sign with */
+  secret: string;
+  /** folder for the provider's SQLite file; absent or ':memory:' keeps it in memory */
+  dataDir?: string;
+  /** enables POST {prefix}/provider/test/faults; never on outside tests */
+  faults?: boolean;
+  faultTimings?: FaultTimings;
+  /** origin put in front of launch and art URLs (e.g. https://games.example); default: root-relative URLs */
+  publicBaseUrl?: string;
+  /** nominal length of a simulated football / e-sports match, default 180000 (3 min) */
+  matchMs?: number;
+  /** share of simulated matches abandoned (bets void, status 0), default 0.02 */
+  voidRate?: number;
+  /** outcome source; default node:crypto */
+  rng?: Rng;
+}
+
+/** body size cap for every provider call; the largest body is a few hundred bytes */
+const BODY_LIMIT = 32 * 1024;
+
+/** The game provider, mounted at {prefix}/provider by the sandbox plugin. */
+export async function gameProviderPlugin(app: FastifyInstance, opts: GameProviderOptions) {
+  const db = openDb(opts.dataDir);
+  const store = new ProviderStore(db);
+  const rng = opts.rng ?? cryptoRng;
+  const matches = new Matches(db, store, rng, { matchMs: opts.matchMs ?? 180_000, voidRate: opts.voidRate ?? 0.02 });
+  const faults = opts.faults ? new Faults(opts.faultTimings) : null;
+  const base = `${(opts.publicBaseUrl ?? '').replace(/\/+$/, '')}${app.prefix}`;
+
+  // keep the body exactly as sent: signatures are checked over these bytes
+  const raw = new WeakMap<FastifyRequest, string>();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    const text = String(body);
+    raw.set(request, text);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ProviderHttpError(400, 'bad_request', 'body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof ProviderHttpError) return reply.code(error.status).send({ error: error.code, message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ error: 'bad_request', message: error.message });
+    request.log.error({ err: error }, 'sandbox provider error');
+    return reply.code(500).send({ error: 'internal_error', message: 'internal error' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found', message: 'no such call' }));
+
+  const ctx: ProviderContext = {
+    store,
+    tokens: new GameTokens(opts.secret),
+    secret: opts.secret,
+    faults,
+    base,
+    settleDue: () => matches.settleDue(Date.now()),
+    rawBody: (request) => raw.get(request) ?? '',
+  };
+  await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  artRoutes(app);
+  gameRoutes(app, { store, tokens: ctx.tokens, matches, rng, base });
+
+  if (faults) {
+    app.post('/test/faults', async (request): Promise<FaultResponse> => {
+      const b = asBody(request.body);
+      const mode = b.mode;
+      if (mode === 'none') {
+        faults.clear();
+        return faults.state();
+      }
+      if (!FAULT_MODES.includes(mode as FaultMode)) throw new ProviderHttpError(400, 'bad_request', `mode must be one of none, ${FAULT_MODES.join(', ')}`);
+      const count = b.count ?? 1;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw new ProviderHttpError(400, 'bad_request', 'count must be 1..1000');
+      const type = b.type ?? null;
+      if (type !== null && type !== 'deposit' && type !== 'withdraw') throw new ProviderHttpError(400, 'bad_request', 'type must be deposit or withdraw');
+      faults.arm(mode as FaultMode, count, type as TransferType | null);
+      return faults.state();
+    });
+    app.get('/test/faults', async () => faults.state());
+  }
+
+  // settle ended matches even when nobody is looking, so the bet feed moves on its own
+  const timer = setInterval(() => {
+    try {
+      matches.settleDue(Date.now());
+    } catch (err) {
+      app.log.error({ err }, 'sandbox: settling matches failed');
+    }
+  }, Math.min(1000, Math.max(50, Math.round((opts.matchMs ?? 180_000) / 10))));
+  timer.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    // held connections are dropped; late movements are applied now rather than lost
+    faults?.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+}

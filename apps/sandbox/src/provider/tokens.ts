@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Stateless signed tokens for the game pages. A launch token (in the launch URL) is
+ * short-lived; opening the page exchanges it for a session token the page's own calls carry.
+ */
+export interface GameTokenPayload {
+  kind: 'launch' | 'session';
+  username: string;
+  platform: string;
+  game_code: string;
+  mobile: boolean;
+  /** expiry, unix ms */
+  exp: number;
+}
+
+export const LAUNCH_TTL_MS = 5 * 60 * 1000;
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export class GameTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    // a key of its own, so a game token can never pass as an API signature or the reverse
+    this.key = createHmac('sha256', secret).update('sandbox game tokens v1').digest();
+  }
+
+  issue(payload: Omit<GameTokenPayload, 'exp'>, ttlMs: number, now = Date.now()): { token: string; exp: number } {
+    const exp = now + ttlMs;
+    const body = Buffer.from(JSON.stringify({ ...payload, exp })).toString('base64url');
+    return { token: `${body}.${this.mac(body)}`, exp };
+  }
+
+  read(token: unknown, kind: GameTokenPayload['kind'], now = Date.now()): GameTokenPayload | null {
+    if (typeof token !== 'string' || token.length > 2048) return null;
+    const [body, mac] = token.split('.');
+    if (!body || !mac) return null;
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as GameTokenPayload;
+      if (p.kind !== kind || typeof p.exp !== 'number' || p.exp < now) return null;
+      return p;
+    } catch {
+      return null;
+    }
+  }
+
+  private mac(body: string) {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}
