@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GameProviderOptions } from '@casino/sandbox';
 
 /** Every setting, read once from the environment (DESIGN.md section 7). */
 export interface Config {
@@ -26,6 +27,25 @@ export interface Config {
   seedDemo: boolean;
   /** run the periodic jobs in this process (tests run them by hand) */
   jobs: boolean;
+  /**
+   * base URL of the sandbox (SANDBOX_URL), e.g. http://127.0.0.1:3000/sandbox; unset means this
+   * process's own listening address (the sandbox mounted in-process), whatever port it got
+   */
+  sandboxUrl?: string;
+  /** shared secret the venue calls are signed with (SANDBOX_SECRET) */
+  sandboxSecret: string;
+  /** folder of the in-process sandbox's own file (sandbox-provider.sqlite); default dataDir, ':memory:' for none */
+  sandboxDataDir?: string;
+  /** the in-process sandbox's fault modes (tests only; never from the environment) */
+  sandboxFaults: boolean;
+  /** the in-process sandbox's game settings (tests: fault timings, match length) */
+  sandboxGame?: Omit<GameProviderOptions, 'secret' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
+  /** time-out of a venue money call (deposit, withdraw, status) in ms (VENUE_TIMEOUT_MS) */
+  venueTimeoutMs: number;
+  /** time-out of a venue balance read in ms; slower venues answer their last known figure */
+  venueBalanceTimeoutMs: number;
+  /** prefix of our players' names at the venues, followed by the member id (VENUE_PLAYER_PREFIX) */
+  venuePlayerPrefix: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,8 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemo: flag(env.SEED_DEMO, sandbox),
     jobs: flag(env.JOBS, true),
+    sandboxUrl: env.SANDBOX_URL || undefined,
+    sandboxSecret: env.SANDBOX_SECRET || 'sandbox-secret',
+    sandboxFaults: false,
+    venueTimeoutMs: int(env.VENUE_TIMEOUT_MS, 5000, 'VENUE_TIMEOUT_MS'),
+    venueBalanceTimeoutMs: int(env.VENUE_BALANCE_TIMEOUT_MS, 1500, 'VENUE_BALANCE_TIMEOUT_MS'),
+    venuePlayerPrefix: env.VENUE_PLAYER_PREFIX || 'cs',
     ...overrides,
   };
+  if (!/^[A-Za-z]{1,8}$/.test(config.venuePlayerPrefix)) throw new Error('VENUE_PLAYER_PREFIX must be 1 to 8 letters');
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');
   }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Envelope } from '@casino/contract';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -16,18 +19,34 @@ export interface TestApp extends App {
   /** a fresh captcha with its answer */
   captcha(ip?: string): Promise<{ captcha_key: string; code: string }>;
   register(name: string, extra?: Record<string, unknown>): Promise<string>;
+  /** http://127.0.0.1:port when started with listen: true */
+  origin: string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions extends Partial<Config> {
+  /**
+   * listen on 127.0.0.1 (a free port), so that the server reaches the in-process sandbox over
+   * real HTTP as in production; the sandbox then keeps its files in a temporary folder, has its
+   * fault modes on, and the catalogue is synced before startApp answers
+   */
+  listen?: boolean;
 }
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 export const onPostgres = Boolean(PG_URL);
 
-export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const { listen, ...overrides } = options;
+  const sandboxDir = listen ? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-test-')) : undefined;
   const schema = PG_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (PG_URL && schema) await createPgSchema(PG_URL, schema);
+  // files the app or the sandbox keep (uploads, the provider's records) go to a temp dir
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-test-'));
   const config = loadConfig(
     {},
     {
+      dataDir,
       logLevel: process.env.TEST_LOG_LEVEL || 'silent',
       sqliteFile: ':memory:',
       databaseUrl: PG_URL,
@@ -38,10 +57,18 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
       jobs: false,
       adminPassword: 'admin-test-password',
       webDist: '/nonexistent',
+      sandboxDataDir: sandboxDir ?? ':memory:',
+      sandboxFaults: Boolean(listen),
       ...overrides,
     },
   );
   const app = await buildApp(config);
+  let origin = '';
+  if (listen) {
+    await app.http.listen({ host: '127.0.0.1', port: 0 });
+    origin = app.ownAddress();
+    await app.venues.catalogue.sync();
+  }
 
   const send = async (method: 'GET' | 'POST', path: string, body: unknown, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) => {
     const res = await app.http.inject({
@@ -49,6 +76,8 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
       url: path,
       remoteAddress: opts.ip ?? '127.0.0.1',
       headers: {
+        // listening: requests name the real address, as a browser on it would
+        ...(origin ? { host: new URL(origin).host } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...opts.headers,
@@ -61,6 +90,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
 
   const t: TestApp = {
     ...app,
+    origin,
     post: (path, body = {}, opts) => send('POST', path, body, opts),
     get: (path, opts) => send('GET', path, undefined, opts),
     async captchaAnswer(key) {
@@ -87,7 +117,9 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
     },
     async stop() {
       await app.close();
+      if (sandboxDir) fs.rmSync(sandboxDir, { recursive: true, force: true });
       if (PG_URL && schema) await dropPgSchema(PG_URL, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

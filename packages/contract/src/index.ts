@@ -7,3 +7,6 @@ export * from './schemas/account.ts';
 export * from './schemas/site.ts';
 export * from './routes.ts';
 export * from './schemas/backoffice.ts';
+export * from './schemas/wallet.ts';
+export * from './schemas/games.ts';
+export * from './schemas/transfers.ts';

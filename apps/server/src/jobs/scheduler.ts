@@ -29,6 +29,13 @@ function pattern(everySeconds: number): string {
 export function createScheduler(ctx: AppContext, jobs: Job[]) {
   const holder = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 64);
   const crons: Cron[] = [];
+  /** runs started by the crons, awaited by stop() so nothing touches the database after close */
+  const running = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
+  };
 
   /** Claims this period of the job; false when another run has it or the job still runs. */
   async function claim(job: Job, now: number): Promise<boolean> {
@@ -73,12 +80,18 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
 
   return {
     holder,
+    /** the jobs this scheduler runs */
+    jobs,
+    /** whether start() has set the crons going */
+    get started() {
+      return crons.length > 0;
+    },
     runOnce,
     start() {
       for (const job of jobs) {
         crons.push(
           new Cron(pattern(job.everySeconds), { protect: true, timezone: BUSINESS_TZ, name: job.name }, async () => {
-            await runOnce(job).catch((err) => ctx.log.error({ err, job: job.name }, 'job claim failed'));
+            await track(runOnce(job).catch((err) => ctx.log.error({ err, job: job.name }, 'job claim failed')));
           }),
         );
       }
@@ -89,8 +102,10 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
         }),
       );
     },
-    stop() {
+    /** stops the crons and waits for the runs they started */
+    async stop() {
       for (const c of crons.splice(0)) c.stop();
+      await Promise.allSettled([...running]);
     },
   };
 }

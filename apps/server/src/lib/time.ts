@@ -17,3 +17,12 @@ export function beijingDayStart(ms: number): number {
 }
 
 export { dayjs };
+
+/**
+ * The window of a records date filter (spec section 9: 1 today, 2 last 7 days, 3 last 15, 4 last
+ * 30): whole Beijing days, today included, as [since, until) in epoch ms.
+ */
+export function beijingDaysWindow(days: number, now = Date.now()): { since: number; until: number } {
+  const today = dayjs(now).tz(BUSINESS_TZ).startOf('day');
+  return { since: today.subtract(days - 1, 'day').valueOf(), until: today.add(1, 'day').valueOf() };
+}

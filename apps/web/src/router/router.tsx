@@ -8,8 +8,8 @@ import { setNavigator } from '../lib/navigation';
 import { lazyPage } from './pages';
 import { RequireAuth } from './RequireAuth';
 
-/** Routes that draw their own top instead of the title bar. */
-const BARE = new Set(['/login', '/register']);
+/** Routes that draw their own top instead of the title bar (the game page is full screen). */
+const BARE = new Set(['/login', '/register', '/gamePage']);
 
 function pageElement(path: string, auth: boolean) {
   const page = createElement(lazyPage(path));

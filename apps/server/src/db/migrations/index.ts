@@ -4,6 +4,7 @@ import { m001 } from './001_init.ts';
 import { m002 } from './002_ledger.ts';
 import { m003 } from './003_backoffice.ts';
 import { m004 } from './004_jobs.ts';
+import { m005 } from './005_venues.ts';
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002_ledger': m002(dialect),
     '003_backoffice': m003(dialect),
     '004_jobs': m004(),
+    '005_venues': m005(dialect),
   };
 }

@@ -4,18 +4,19 @@ import { memberGuard } from '../../http/auth.ts';
 import type { SiteService } from '../site/index.ts';
 import { createCaptcha } from './captcha.ts';
 import { accountsRoutes } from './routes.ts';
-import { createAccountsService } from './service.ts';
+import { createAccountsService, type AccountsHooks } from './service.ts';
 import { createSessions } from './sessions.ts';
 
 export { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 export { createSessions, type Session, type Sessions } from './sessions.ts';
-export type { AccountsService } from './service.ts';
+export type { AccountsHooks, AccountsService } from './service.ts';
+export { reduceTurnover } from './repo.ts';
 
 /** Builds the accounts module: members, passwords, captcha, sessions and their calls. */
-export function createAccounts(ctx: AppContext, site: SiteService) {
+export function createAccounts(ctx: AppContext, site: SiteService, hooks: AccountsHooks = {}) {
   const captcha = createCaptcha(ctx.db, ctx.config.captcha);
   const sessions = createSessions(ctx.db, 'member', ctx.config.sessionIdleMinutes);
-  const service = createAccountsService(ctx, { captcha, sessions, site });
+  const service = createAccountsService(ctx, { captcha, sessions, site, hooks });
   const requireMember = memberGuard(async (token) => {
     const s = await sessions.lookup(token);
     return s && { memberId: s.subjectId, tokenHash: s.tokenHash };

@@ -28,3 +28,27 @@ export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err?.message ?? '');
 }
+
+export async function setTransferStatus(db: Kysely<DB>, id: number, value: 0 | 1) {
+  await db.updateTable('members').set({ transferstatus: value }).where('id', '=', id).execute();
+}
+
+/**
+ * Lowers the member's outstanding wagering requirement by `fen` of settled valid bets, never
+ * below zero (CASE rather than max/greatest: the same SQL on both databases).
+ */
+export async function reduceTurnover(db: Kysely<DB>, id: number, fen: number) {
+  if (!(fen > 0)) return;
+  await db
+    .updateTable('members')
+    .set((eb) => ({
+      turnover_required: eb
+        .case()
+        .when('turnover_required', '>', fen)
+        .then(eb('turnover_required', '-', fen))
+        .else(0)
+        .end(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

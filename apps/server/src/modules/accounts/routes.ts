@@ -1,4 +1,4 @@
-import { loginSchema, MSG, registerSchema } from '@casino/contract';
+import { loginSchema, MSG, registerSchema, transferStatusSchema } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -38,7 +38,12 @@ export function accountsRoutes(
   });
   const userInfo = async (req: FastifyRequest) => ok(await accounts.userInfo(memberOf(req).memberId));
   app.post('/api/user', guarded, userInfo);
-  app.post('/api/refreshusermoney', guarded, userInfo);
+  app.post('/api/refreshusermoney', guarded, async (req) => ok(await accounts.refreshedUserInfo(memberOf(req).memberId)));
+  app.post('/api/uptransferstatus', guarded, async (req) => {
+    const input = parse(transferStatusSchema, req.body);
+    await accounts.setAutoTransfer(memberOf(req).memberId, input.transferstatus);
+    return ok({ transferstatus: input.transferstatus }, MSG.okToggle);
+  });
   // polled every 4.3 s by every member online: a tiny reply not worth a compression pass
   app.post('/api/balance', { ...guarded, compress: false, decompress: false }, async (req) => ok(await accounts.balance(memberOf(req).memberId)));
 }

@@ -13,9 +13,15 @@ export interface ClientMeta {
   userAgent: string;
 }
 
+/** What other modules lend the accounts module (wired in app.ts). */
+export interface AccountsHooks {
+  /** re-reads the member's venue balances from the venues (the game wallet of userInfo) */
+  refreshVenueBalances?(memberId: number): Promise<unknown>;
+}
+
 export function createAccountsService(
   ctx: AppContext,
-  deps: { captcha: Captcha; sessions: Sessions; site: SiteService },
+  deps: { captcha: Captcha; sessions: Sessions; site: SiteService; hooks?: AccountsHooks },
 ) {
   const { db } = ctx;
   const { captcha, sessions, site } = deps;
@@ -96,6 +102,28 @@ export function createAccountsService(
 
     async balance(memberId: number): Promise<{ balance: number }> {
       return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };
+    },
+
+    /** auto-transfer (自动免转): 1 moves the central balance into a venue when one of its games opens */
+    async setAutoTransfer(memberId: number, value: 0 | 1): Promise<void> {
+      await repo.setTransferStatus(db, memberId, value);
+    },
+
+    async autoTransferOn(memberId: number): Promise<boolean> {
+      const member = await repo.findById(db, memberId);
+      return member?.transferstatus === 1;
+    },
+
+    /** turnover still required before a withdrawal, fen */
+    async turnoverRequired(memberId: number): Promise<number> {
+      const member = await repo.findById(db, memberId);
+      return member?.turnover_required ?? 0;
+    },
+
+    /** userInfo after asking the venues for the game wallet (the header's refresh); a slow venue answers its last figure */
+    async refreshedUserInfo(memberId: number): Promise<UserInfo> {
+      await deps.hooks?.refreshVenueBalances?.(memberId).catch((err) => ctx.log.warn({ err }, 'venue balances not refreshed'));
+      return this.userInfo(memberId);
     },
 
     async userInfo(memberId: number): Promise<UserInfo> {

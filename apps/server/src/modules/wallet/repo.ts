@@ -83,3 +83,16 @@ export async function listEntries(db: Kysely<DB>, q: EntryQuery): Promise<Accoun
     .execute();
   return rows.map((r) => ({ ...r, direction: r.to_account_id === account.id ? 'in' : 'out' }));
 }
+
+/**
+ * The member's game wallet: the sum of the last balances the venues reported (kept in
+ * venue_balances by the transfers module), read through its primary key (member_id, platform).
+ */
+export async function gameBalance(db: Kysely<DB>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('venue_balances')
+    .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

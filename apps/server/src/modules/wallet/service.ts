@@ -24,12 +24,10 @@ export const wallet = {
   accountBalance: (db: Kysely<DB>, code: string) => repo.accountBalance(db, code),
 
   /**
-   * Game wallet in fen: the sum of the member's venue balances. No venue adapter is
-   * registered yet, so no venue holds any of the member's money.
+   * Game wallet in fen: the sum of the member's last known venue balances (what the venues
+   * reported at the last balance read or transfer; DESIGN.md section 4, venue wallets).
    */
-  async gameBalance(_db: Kysely<DB>, _memberId: number): Promise<number> {
-    return 0;
-  },
+  gameBalance: (db: Kysely<DB>, memberId: number) => repo.gameBalance(db, memberId),
 
   post,
   verify,

@@ -1,7 +1,127 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconRecords } from '../../components/icons';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_DATE_FILTER,
+  formatYuan,
+  TRANS_TYPES,
+  transStateLabel,
+  type DateFilter,
+  type TransRecordItem,
+  type TransRecordType,
+} from '@casino/contract';
+import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../wallet/records';
+import { IconArrowIn, IconArrowOut } from '../../wallet/icons';
+import { IconDeposit, IconWithdraw } from '../../components/icons';
+import './TransRecordPage.css';
 
-/** 交易记录: placeholder until its feature is built (replace this file). */
+const TYPE_ICON: Record<TransRecordType, ReactNode> = {
+  1: <IconDeposit size={20} />,
+  2: <IconWithdraw size={20} />,
+  3: <IconArrowIn size={20} />,
+  4: <IconArrowOut size={20} />,
+};
+
+/** Tone of a state label: deposits/withdrawals 1 待审核 2 已通过 3 已拒绝; transfers 0 失败 1 成功 2 待结算. */
+function stateTone(type: TransRecordType, state: number): string {
+  if (type === 3 || type === 4) return ({ 0: 'red', 1: 'green', 2: 'gold' } as Record<number, string>)[state] ?? 'grey';
+  return ({ 1: 'gold', 2: 'green', 3: 'red' } as Record<number, string>)[state] ?? 'grey';
+}
+
+const EMPTY_LINK: Record<TransRecordType, { to: string; label: string }> = {
+  1: { to: '/recharge', label: '去存款' },
+  2: { to: '/withdrawal', label: '去取款' },
+  3: { to: '/transfer', label: '去转账' },
+  4: { to: '/transfer', label: '去转账' },
+};
+
+function readType(raw: string | null): TransRecordType {
+  const n = Number(raw);
+  return (TRANS_TYPES.some((t) => t.value === n) ? n : 1) as TransRecordType;
+}
+
+/**
+ * 交易记录 (spec sections 2, 4, 9): the type picker (存款 / 取款 / 转入 / 转出; the query
+ * `type` 1-4 opens it on that type), the date filter, for transfers a venue filter, and an
+ * infinite list of POST /api/gettransrecord {date, type, page, api_type}.
+ */
 export default function TransRecordPage() {
-  return <ComingSoon title="交易记录" description="存取款与转账记录即将开放" icon={<IconRecords />} />;
+  const [params, setParams] = useSearchParams();
+  const type = readType(params.get('type'));
+  const [date, setDate] = useState<DateFilter>(DEFAULT_DATE_FILTER);
+  const [venue, setVenue] = useState('');
+  const isTransfer = type === 3 || type === 4;
+  const list = usePagedList<TransRecordItem>(
+    '/api/gettransrecord',
+    { date, type, api_type: isTransfer ? venue : '' },
+    (t) => String(t.out_trade_no),
+  );
+  const typeLabel = TRANS_TYPES.find((t) => t.value === type)!.label;
+
+  return (
+    <div className="rec-page" data-testid="trans-record">
+      <div className="rec-filters">
+        <div className="tr-types" role="tablist" aria-label="交易类型" data-testid="trans-type-picker">
+          {TRANS_TYPES.map((t) => (
+            <button
+              key={t.value}
+              type="button"
+              role="tab"
+              aria-selected={t.value === type}
+              className={`tr-type${t.value === type ? ' tr-type--on' : ''}`}
+              onClick={() => t.value !== type && setParams({ type: String(t.value) }, { replace: true })}
+              data-testid={`trans-type-${t.value}`}
+            >
+              <span className="tr-type-icon">{TYPE_ICON[t.value]}</span>
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div className="rec-filter-row">
+          <DateTabs value={date} onChange={setDate} />
+        </div>
+        {isTransfer && (
+          <div className="rec-filter-row">
+            <VenueFilter value={venue} onChange={setVenue} />
+          </div>
+        )}
+      </div>
+      <div className="rec-body">
+        <RecordList
+          list={list}
+          testId="trans-list"
+          emptyTitle={`暂无${typeLabel}记录`}
+          emptyText="所选时间内没有交易，换个日期看看"
+          emptyLink={EMPTY_LINK[type]}
+          render={(t) => <TransItem key={t.out_trade_no} item={t} type={type} label={typeLabel} />}
+        />
+      </div>
+    </div>
+  );
+}
+
+function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRecordType; label: string }) {
+  const state = Number(item.state);
+  return (
+    <article className="card rec-item tr-item" data-testid="trans-item">
+      <span className={`tr-item-icon tr-item-icon--${type}`}>{TYPE_ICON[type]}</span>
+      <div className="tr-item-main">
+        <div className="rec-item-head">
+          <span className="rec-item-title">
+            {label}
+            {item.pay_way ? <span className="tr-way">{item.pay_way}</span> : null}
+          </span>
+          <span className="tr-amount num" data-testid="trans-amount">
+            ¥{formatYuan(Number(item.amount) || 0, true)}
+          </span>
+        </div>
+        <div className="rec-item-foot">
+          <span>订单号：{item.out_trade_no}</span>
+          <span className={`rec-tag rec-tag--${stateTone(type, state)}`} data-testid="trans-state">
+            {transStateLabel(type, state)}
+          </span>
+        </div>
+        <div className="tr-time num">{item.created_at}</div>
+      </div>
+    </article>
+  );
 }

@@ -1,0 +1,76 @@
+import type {
+  BalanceResponse,
+  BalancesResponse,
+  BetRecordsResponse,
+  CatalogueResponse,
+  CreatePlayerResponse,
+  LaunchResponse,
+  TransferResponse,
+  TransferStatusResponse,
+} from '@casino/sandbox';
+import { VenueError, type VenueAdapter, type VenueTransferRequest } from '../types.ts';
+import { createSandboxClient, type SandboxClientOptions } from './client.ts';
+import { toBet, toCatalogue, toTransferResult, toTransferStatus } from './transform.ts';
+
+/**
+ * The sandbox game provider behind the VenueAdapter interface. One provider serves every
+ * sandbox venue; a venue is a `platform` in each call.
+ */
+export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
+  const { call } = createSandboxClient(opts);
+  const transfer = (name: 'deposit' | 'withdraw') => async (t: VenueTransferRequest) =>
+    toTransferResult(
+      await call<TransferResponse>(name, { username: t.player, platform: t.platform, transfer_id: t.transferId, amount_fen: t.amountFen }),
+    );
+
+  return {
+    provider: 'sandbox',
+
+    async ensurePlayer(player) {
+      await call<CreatePlayerResponse>('player/create', { username: player });
+    },
+
+    deposit: transfer('deposit'),
+    withdraw: transfer('withdraw'),
+
+    async transferStatus(transferId) {
+      return toTransferStatus(await call<TransferStatusResponse>('transfer/status', { transfer_id: transferId }));
+    },
+
+    async balance(player, platform, o) {
+      try {
+        const r = await call<BalanceResponse>('balance', { username: player, platform }, o?.timeoutMs);
+        return r.balance_fen;
+      } catch (e) {
+        if (e instanceof VenueError && e.code === 'player_not_found') return 0;
+        throw e;
+      }
+    },
+
+    async balances(player, o) {
+      try {
+        const r = await call<BalancesResponse>('balances', { username: player }, o?.timeoutMs);
+        return new Map(r.balances.map((b) => [b.platform, b.balance_fen]));
+      } catch (e) {
+        // a player never created holds nothing anywhere
+        if (e instanceof VenueError && e.code === 'player_not_found') return new Map();
+        throw e;
+      }
+    },
+
+    async launchUrl(l) {
+      const r = await call<LaunchResponse>('launch', { username: l.player, platform: l.platform, game_code: l.gameCode, is_mobile: l.mobile ? 1 : 0 });
+      return r.url;
+    },
+
+    async betsSince(platform, cursor, limit) {
+      const r = await call<BetRecordsResponse>('bets', { platform, cursor, limit });
+      return { bets: r.records.map(toBet), nextCursor: r.next_cursor, hasMore: r.has_more };
+    },
+
+    async catalogue() {
+      // the catalogue is a big answer read rarely: give it more time than a money call
+      return toCatalogue(await call<CatalogueResponse>('catalogue', {}, Math.max(opts.timeoutMs, 10_000)));
+    },
+  };
+}

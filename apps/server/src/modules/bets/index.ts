@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { VenueRegistry } from '../../adapters/venues/index.ts';
+import type { Job } from '../../jobs/scheduler.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { Catalogue } from '../games/index.ts';
+import { createBetPuller } from './pull.ts';
+import { createBetRecords } from './records.ts';
+import { betsRoutes } from './routes.ts';
+
+export type { PullReport } from './pull.ts';
+
+/** Bet records pulled from the venues, the member's bet record list and outstanding turnover. */
+export function createBets(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue; accounts: AccountsService }) {
+  const pull = createBetPuller(ctx, deps.registry, deps.catalogue);
+  const records = createBetRecords(ctx, deps.catalogue);
+  const jobs: Job[] = [{ name: 'pull_bets', everySeconds: 15, leaseMs: 2 * 60_000, run: async () => void (await pull()) }];
+  return {
+    pull,
+    records,
+    jobs,
+    routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => betsRoutes(app, records, deps.accounts, requireMember),
+  };
+}

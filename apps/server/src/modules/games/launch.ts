@@ -1,0 +1,49 @@
+import { GAME_MSG, type GameUrlInput } from '@casino/contract';
+import type { AppContext } from '../../context.ts';
+import { isVenueError, type VenueRegistry } from '../../adapters/venues/index.ts';
+import { refuse } from '../../http/envelope.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { Transfers } from '../transfers/index.ts';
+import type { Catalogue } from './catalogue.ts';
+import { gameUrl } from './urls.ts';
+
+/**
+ * POST /api/getGameUrl (spec section 4, game launch): the venue and game must be known and open;
+ * with auto-transfer on, the member's money follows into the venue first; the provider's URL is
+ * made absolute and put under the URL rule (urls.ts).
+ */
+export function createLauncher(
+  ctx: AppContext,
+  deps: { registry: VenueRegistry; catalogue: Catalogue; transfers: Transfers; accounts: AccountsService },
+) {
+  const { registry, catalogue, transfers, accounts } = deps;
+  // the in-process sandbox answers root-relative URLs on the site's own origin
+  const inProcess = ctx.config.sandbox && !ctx.config.sandboxUrl;
+
+  return async function launch(memberId: number, input: GameUrlInput, requestOrigin: string): Promise<{ url: string }> {
+    const venue = await catalogue.venue(input.plat_name);
+    const adapter = venue && registry.get(venue.provider);
+    if (!venue || !adapter || venue.listed !== 1) refuse(GAME_MSG.unknownVenue);
+    if (venue.state !== 1) refuse(GAME_MSG.venueMaintenance);
+    const game = input.game_code ? await catalogue.game(venue.platform, input.game_code) : await catalogue.lobby(venue.platform);
+    if (!game) refuse(input.game_code ? GAME_MSG.unknownGame : GAME_MSG.gameMaintenance);
+    if (game.app_state !== 1) refuse(GAME_MSG.gameMaintenance);
+
+    if (await accounts.autoTransferOn(memberId)) await transfers.autoTransfer(memberId, venue);
+
+    let raw: string;
+    try {
+      const player = await transfers.players.ensure(adapter, memberId);
+      raw = await adapter.launchUrl({ player, platform: venue.platform, gameCode: game.game_code, mobile: input.is_mobile_url });
+    } catch (e) {
+      if (isVenueError(e) && e.code === 'game_maintenance') refuse(GAME_MSG.gameMaintenance);
+      if (isVenueError(e)) {
+        ctx.log.warn({ err: e, platform: venue.platform }, 'game launch failed');
+        refuse(GAME_MSG.launchFailed);
+      }
+      throw e;
+    }
+    const relativeBase = inProcess ? requestOrigin : (ctx.config.sandboxUrl ?? requestOrigin);
+    return { url: gameUrl(raw, { requestOrigin, relativeBase }, venue) };
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Where game pages and tile art are reached from the member's browser.
+ *
+ * Launch URLs (spec section 9, "URL rule"; issue 3): a provider may answer a root-relative URL.
+ * 1. It is made absolute: against the member's own request origin when the sandbox runs inside
+ *    this server (it is served from the same origin as the site), otherwise against the
+ *    provider's base URL.
+ * 2. A venue marked http_only gets http (the spec's one provider whose links must be http).
+ * 3. A URL on this server's own host or on a loopback address keeps its scheme: the in-process
+ *    sandbox is served exactly as the site is (http locally, https behind a TLS proxy), and a
+ *    sandbox on 127.0.0.1 speaks plain http.
+ * 4. Every other URL is forced to https, so a game never opens as mixed content.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export interface UrlContext {
+  /** the member's request origin, e.g. https://site.example */
+  requestOrigin: string;
+  /** what a relative URL is resolved against: the request origin (in-process sandbox) or the provider's base URL */
+  relativeBase: string;
+}
+
+export function gameUrl(raw: string, ctx: UrlContext, venue: { http_only: number }): string {
+  const url = new URL(raw, ctx.relativeBase.endsWith('/') ? ctx.relativeBase : `${ctx.relativeBase}/`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`not a web URL: ${raw}`);
+  if (venue.http_only === 1) {
+    url.protocol = 'http:';
+  } else {
+    const own = new URL(ctx.requestOrigin);
+    if (!(url.host === own.host || isLoopbackHost(url.hostname))) url.protocol = 'https:';
+  }
+  return url.toString();
+}
+
+/**
+ * Tile art: kept root-relative when the provider is served from the site's own origin (the site
+ * shows base URL + api_logo_img, spec section 2 /search); otherwise made absolute against the
+ * provider's base URL, https unless it is a loopback address.
+ */
+export function artUrl(raw: string, providerBase: string | null): string {
+  if (!raw) return '';
+  if (providerBase === null) return raw;
+  const url = new URL(raw, providerBase.endsWith('/') ? providerBase : `${providerBase}/`);
+  if (!isLoopbackHost(url.hostname)) url.protocol = 'https:';
+  return url.toString();
+}

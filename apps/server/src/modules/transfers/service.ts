@@ -1,0 +1,161 @@
+import {
+  CENTRAL_WALLET,
+  CENTRAL_WALLET_NAME,
+  CODE,
+  fenToYuan,
+  formatYuan,
+  TRANSFER_MSG,
+  type BalanceEntry,
+  type TransferInput,
+} from '@casino/contract';
+import type { AppContext } from '../../context.ts';
+import type { Venue } from '../../db/schema.ts';
+import { isVenueError, type VenueRegistry } from '../../adapters/venues/index.ts';
+import { refuse } from '../../http/envelope.ts';
+import type { Catalogue } from '../games/index.ts';
+import { isInsufficientFunds, wallet } from '../wallet/index.ts';
+import { createBalances } from './balances.ts';
+import { createMoves, type MoveResult } from './moves.ts';
+import { createPlayers } from './players.ts';
+import { createReconciler } from './reconcile.ts';
+
+const yuanText = (fen: number) => formatYuan(fenToYuan(fen));
+
+export interface RecoverReport {
+  /** venues whose money came back */
+  recovered: number;
+  /** fen recovered */
+  total: number;
+  /** transfers left pending (the reconciler settles them) */
+  pending: number;
+  /** venues that refused or could not be reached */
+  failed: number;
+}
+
+export interface TransferReply {
+  status: 0 | 1 | 2;
+  transfer_id: string;
+  message: string;
+}
+
+/**
+ * The member's venue wallets: balances, transfers, recover-all, auto-transfer before a game and the
+ * reconciler. It alone calls the venue adapters for money and the wallet for transfer postings.
+ */
+export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue }) {
+  const { db } = ctx;
+  const { registry, catalogue } = deps;
+  const players = createPlayers(ctx);
+  const moves = createMoves({ ctx, registry, players });
+  const readBalances = createBalances(ctx, registry, players);
+  const reconcile = createReconciler(ctx, moves, (platform) => catalogue.venue(platform));
+
+  /** a venue named in a transfer: known to us, and open when money goes into it */
+  async function venueFor(platform: string, into: boolean): Promise<Venue> {
+    const venue = await catalogue.venue(platform);
+    if (!venue || !registry.get(venue.provider)) refuse(TRANSFER_MSG.unknownVenue);
+    // money may always come back out of a venue an operator closed; it may not go in
+    if (into && (venue.state !== 1 || venue.listed !== 1)) refuse(TRANSFER_MSG.venueMaintenance);
+    return venue;
+  }
+
+  /** the venues a member sees: listed ones, and any other still holding the member's money */
+  function shownVenues(venues: Venue[], balances: Map<string, number>): Venue[] {
+    return venues.filter((v) => registry.get(v.provider) && (v.listed === 1 || (balances.get(v.platform) ?? 0) > 0));
+  }
+
+  async function recover(memberId: number, except: string | null): Promise<RecoverReport> {
+    // the venues' own figures only: a withdraw of a remembered, stale figure would just be refused
+    const [{ balances, stale }, venues] = await Promise.all([readBalances(memberId, ctx.config.venueTimeoutMs), catalogue.venues()]);
+    const unread = venues.filter((v) => v.platform !== except && stale.includes(v.provider) && (balances.get(v.platform) ?? 0) > 0);
+    const holding = venues.filter(
+      (v) => v.platform !== except && registry.get(v.provider) && !stale.includes(v.provider) && (balances.get(v.platform) ?? 0) > 0,
+    );
+    const results = await Promise.all(
+      holding.map((v) =>
+        moves.fromVenue(memberId, v, balances.get(v.platform)!).catch((err): MoveResult | null => {
+          ctx.log.warn({ err, platform: v.platform }, 'recover: venue unreachable');
+          return null;
+        }),
+      ),
+    );
+    const report: RecoverReport = { recovered: 0, total: 0, pending: 0, failed: unread.length };
+    for (const r of results) {
+      if (r?.status === 1) {
+        report.recovered++;
+        report.total += r.transfer.amount;
+      } else if (r?.status === 2) report.pending++;
+      else report.failed++;
+    }
+    return report;
+  }
+
+  return {
+    moves,
+    players,
+    reconcile,
+    readBalances,
+
+    /** POST /api/balancelist: the central wallet first (平台钱包 / userbalance), then each venue; yuan */
+    async balanceList(memberId: number): Promise<BalanceEntry[]> {
+      const [central, { balances }, venues] = await Promise.all([wallet.centralBalance(db, memberId), readBalances(memberId), catalogue.venues()]);
+      return [
+        { name: CENTRAL_WALLET_NAME, platname: CENTRAL_WALLET, balance: fenToYuan(central) },
+        ...shownVenues(venues, balances).map((v) => ({ name: v.name, platname: v.platform, balance: fenToYuan(balances.get(v.platform) ?? 0) })),
+      ];
+    },
+
+    /** POST /api/transfer: the schema has checked the spec's rules; here the wallets and the money */
+    async transfer(memberId: number, input: TransferInput): Promise<TransferReply> {
+      const into = input.sourcetype === CENTRAL_WALLET;
+      const venue = await venueFor(into ? input.targettype : input.sourcetype, into);
+      let result: MoveResult;
+      try {
+        result = into ? await moves.toVenue(memberId, venue, input.amount) : await moves.fromVenue(memberId, venue, input.amount);
+      } catch (e) {
+        if (isInsufficientFunds(e)) refuse(TRANSFER_MSG.centralShort(yuanText(e.balance)));
+        if (isVenueError(e)) refuse(TRANSFER_MSG.venueBusy);
+        throw e;
+      }
+      const reply = { status: result.status, transfer_id: result.transfer.transfer_id };
+      if (result.status === 1) return { ...reply, message: TRANSFER_MSG.transferOk };
+      if (result.status === 2) return { ...reply, message: TRANSFER_MSG.transferPending };
+      if (!into && result.reason === 'insufficient_balance') {
+        refuse(TRANSFER_MSG.venueShort(venue.name, yuanText(result.venueBalance ?? 0)), CODE.invalid);
+      }
+      refuse(into ? TRANSFER_MSG.transferFailed : TRANSFER_MSG.venueBusy);
+    },
+
+    /** POST /api/transall: every venue holding money sends it back to the central wallet */
+    async recoverAll(memberId: number): Promise<{ report: RecoverReport; message: string }> {
+      const report = await recover(memberId, null);
+      const parts: string[] = [];
+      if (report.recovered) parts.push(TRANSFER_MSG.recovered(report.recovered, yuanText(report.total)));
+      if (report.pending) parts.push(TRANSFER_MSG.recoveredPending(report.pending));
+      if (!parts.length && report.failed) refuse(TRANSFER_MSG.venueBusy);
+      return { report, message: parts.length ? parts.join('，') : TRANSFER_MSG.nothingToRecover };
+    },
+
+    /**
+     * Auto-transfer (自动免转) before a game opens: the other venues' money comes back, then the
+     * whole central balance moves into this venue. Problems are logged, never in the way of the game:
+     * whatever did not move stays where it was (or pending, for the reconciler).
+     */
+    async autoTransfer(memberId: number, venue: Venue): Promise<{ recovered: RecoverReport; moved: MoveResult | null }> {
+      const recovered = await recover(memberId, venue.platform);
+      const central = await wallet.centralBalance(db, memberId);
+      let moved: MoveResult | null = null;
+      if (central > 0 && venue.state === 1 && venue.listed === 1) {
+        try {
+          moved = await moves.toVenue(memberId, venue, central);
+        } catch (err) {
+          // a concurrent spend left less than we read, or the provider is unreachable: nothing moved
+          if (!isInsufficientFunds(err) && !isVenueError(err)) throw err;
+          ctx.log.info({ err, platform: venue.platform }, 'auto-transfer skipped');
+        }
+      }
+      return { recovered, moved };
+    },
+  };
+}
+export type Transfers = ReturnType<typeof createTransfers>;

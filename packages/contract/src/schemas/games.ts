@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Games and venues (spec sections 3 and 7 "Games and content"). */
+
+/** game.category_id of spec section 3, in the order the lists answer them */
+export const GAME_CATEGORIES = ['realbet', 'joker', 'gaming', 'sport', 'lottery', 'concise', 'fishing'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+export const GAME_CATEGORY_NAMES: Record<GameCategory, string> = {
+  realbet: '真人视讯',
+  joker: '棋牌游戏',
+  gaming: '电子竞技',
+  sport: '体育赛事',
+  lottery: '彩票游戏',
+  concise: '电子游戏',
+  fishing: '捕鱼游戏',
+};
+
+export const GAME_MSG = {
+  platformRequired: '请选择游戏平台',
+  unknownVenue: '该游戏平台不存在',
+  venueMaintenance: '该游戏平台维护中，请稍后再试',
+  unknownGame: '该游戏不存在',
+  gameMaintenance: '该游戏维护中，请稍后再试',
+  launchFailed: '获取游戏链接失败，请稍后再试',
+  category: '请选择正确的游戏分类',
+} as const;
+
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const absent = (v: unknown) => v === undefined || v === null || v === '';
+
+/** GET /api/game/list?category=...: one category, or every category when absent */
+export const gameListQuerySchema = z.object({
+  category: z.unknown().optional().transform((v, ctx) => {
+    if (absent(v) || v === 'all') return null;
+    if (typeof v === 'string' && (GAME_CATEGORIES as readonly string[]).includes(v)) return v as GameCategory;
+    ctx.addIssue({ code: 'custom', message: GAME_MSG.category });
+    return z.NEVER;
+  }),
+});
+
+/** POST /api/gamelistBycode {gamecode}: gamecode is a venue's platform code, e.g. pp */
+export const gameListByCodeSchema = z.object(
+  {
+    gamecode: z.string({ error: GAME_MSG.platformRequired }).trim().min(1, GAME_MSG.platformRequired).regex(CODE, GAME_MSG.unknownVenue),
+  },
+  { error: GAME_MSG.platformRequired },
+);
+
+/**
+ * POST /api/getGameUrl {plat_name, game_type (default 0), game_code, is_mobile_url (1)}.
+ * An empty game_code (or 0) opens the venue's lobby.
+ */
+export const gameUrlSchema = z.object(
+  {
+    plat_name: z.string({ error: GAME_MSG.platformRequired }).trim().min(1, GAME_MSG.platformRequired).regex(CODE, GAME_MSG.unknownVenue),
+    game_type: z.unknown().optional(),
+    game_code: z.unknown().optional().transform((v, ctx) => {
+      if (absent(v) || v === 0 || v === '0') return null;
+      if ((typeof v === 'string' || typeof v === 'number') && CODE.test(String(v).trim())) return String(v).trim();
+      ctx.addIssue({ code: 'custom', message: GAME_MSG.unknownGame });
+      return z.NEVER;
+    }),
+    is_mobile_url: z.unknown().optional().transform((v) => !(v === 0 || v === '0' || v === false)),
+  },
+  { error: GAME_MSG.platformRequired },
+);
+export type GameUrlInput = z.output<typeof gameUrlSchema>;
+
+// ---- replies -----------------------------------------------------------------------------
+
+/** game of spec section 3 */
+export interface GameItem {
+  category_id: GameCategory;
+  app_state: 0 | 1;
+  is_hot: 0 | 1;
+  is_new: 0 | 1;
+  platform_name: string;
+  name: string;
+  game_code: string;
+  api_logo_img: string;
+  mobile_img: string;
+}
+
+/** An entry of GET /api/game/list: the shown games (app_state 1) of one category. */
+export interface GameListGroup {
+  category_id: GameCategory;
+  name: string;
+  games: GameItem[];
+}
+
+/** An entry of POST /api/gamelistBycode (spec section 3, game tile). */
+export interface GameTile {
+  /** the venue's platform code (plat_name of getGameUrl) */
+  catecode: string;
+  gamecode: string;
+  gamepic: string;
+  gamename: string;
+  category_id: GameCategory;
+}
