@@ -5,3 +5,4 @@ import { benchLedger } from './ledger.ts';
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 await benchBalance(seconds);
 await benchLedger();
+await (await import("./transfers.ts")).benchTransfers();
