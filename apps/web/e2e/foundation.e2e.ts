@@ -211,6 +211,13 @@ describe('maintenance', () => {
       await shot(page, 'maintenance');
     } finally {
       setSiteState(1);
+      // later files share this server: wait until its settings cache has the site open again
+      await expect
+        .poll(async () => (await (await fetch(`${baseUrl()}/api/app`, { method: 'POST' })).json()).data.site_state, {
+          timeout: 15_000,
+          interval: 500,
+        })
+        .toBe(1);
     }
   });
 });
