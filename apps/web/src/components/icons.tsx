@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Line icons drawn for the site: 24x24, stroke follows the text colour. */
-type P = SVGProps<SVGSVGElement> & { size?: number };
+export type P = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 22, children, ...rest }: P) {
+/** The frame every line icon of the site is drawn in (money screens' icons too). */
+export function Svg({ size = 22, children, ...rest }: P) {
   return (
     <svg
       width={size}

@@ -1,31 +1,9 @@
-import type { SVGProps } from 'react';
+import { Svg, type P } from '../components/icons';
 
 /**
  * Line icons of the money screens, kept apart from components/icons.tsx so that they
  * ship with these lazy pages and not with the first screen. 24x24, stroke = text colour.
  */
-type P = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 22, children, ...rest }: P) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const IconCard = (p: P) => (
   <Svg {...p}>
     <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
