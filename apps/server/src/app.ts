@@ -15,9 +15,13 @@ import { serveWebApp } from './http/static.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createBackoffice } from './modules/backoffice/index.ts';
 import { createBets } from './modules/bets/index.ts';
+import { createContent } from './modules/content/index.ts';
 import { createCatalogue, createGames } from './modules/games/index.ts';
 import { createSiteService, siteRoutes } from './modules/site/index.ts';
 import { createTransfersModule } from './modules/transfers/index.ts';
+import { createCards } from './modules/cards/index.ts';
+import { createProfile } from './modules/profile/index.ts';
+import { createInbox } from './modules/inbox/index.ts';
 import { createVenueRegistry, venueAdaptersFromConfig, VenueError, type VenueRegistry } from './adapters/venues/index.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 
@@ -78,10 +82,14 @@ export async function buildApp(config: Config): Promise<App> {
   const site = createSiteService(ctx);
   const accounts = createAccounts(ctx, site, { refreshVenueBalances: (memberId) => transfers.service.readBalances(memberId) });
   const backoffice = createBackoffice(ctx);
+  const content = createContent(ctx, site);
   await seed(ctx, site);
 
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
+  const cards = createCards(ctx, { verifyPayPassword: accounts.service.verifyPayPassword });
+  const profile = createProfile(ctx, { sessions: accounts.sessions });
+  const inbox = createInbox(ctx);
   const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs]);
 
   http = Fastify({
@@ -95,8 +103,9 @@ export async function buildApp(config: Config): Promise<App> {
   http.decorateRequest('member', null);
   installJsonBody(http);
   await http.register(compress, { global: true, threshold: 1024 });
-  // nosniff, same-origin framing, referrer policy and friends; a content-security policy
-  // waits until the game frames and their origins are settled
+  // nosniff, same-origin framing, referrer policy and friends; the member site's
+  // content-security policy is set on its HTML (http/static.ts SITE_CSP), our small
+  // server-rendered pages and media carry their own
   await http.register(helmet, { contentSecurityPolicy: false });
 
   // the error handler binds to routes as they are added: install it first
@@ -107,6 +116,10 @@ export async function buildApp(config: Config): Promise<App> {
   games.routes(http, accounts.requireMember);
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
+  content.routes(http);
+  cards.routes(http, accounts.requireMember);
+  await profile.routes(http, accounts.requireMember);
+  inbox.routes(http, accounts.requireMember);
   if (config.sandbox) {
     // the provider keeps its own records in its own file beside ours (venue balances must
     // outlive a restart as ours do)

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -26,8 +26,150 @@ export async function phone(browser: Browser): Promise<{ context: BrowserContext
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+  // every page of a phone knows the captcha image it shows (see currentCaptcha) and reports
+  // what the site's content-security policy refused (see usePhone)
+  context.on('page', watchPage);
   const page = await context.newPage();
+  watchPage(page);
   return { context, page };
+}
+
+/** What the content-security policy refused during the current test, across its pages. */
+const cspRefusals: string[] = [];
+
+function watchPage(page: Page) {
+  trackCaptcha(page);
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspRefusals.push(m.text());
+  });
+}
+
+export interface Phone {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The hooks of one end-to-end file: one browser for the file, a fresh phone (375x812
+ * context and page) for each test, handed to `bind` so the file keeps its own `page`.
+ * After each test every context still open is closed (also those a test made itself);
+ * when the test failed, the newest page is first saved as failed-<label>-<test>.png.
+ */
+export function usePhone(label: string, bind: (phone: Phone) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    cspRefusals.length = 0;
+    const { context, page } = await phone(browser!);
+    bind({ browser: browser!, context, page });
+  });
+  afterEach(async (ctx) => {
+    const contexts = browser?.contexts() ?? [];
+    const newest = contexts.flatMap((c) => c.pages()).at(-1);
+    if (newest && ctx.task.result?.state === 'fail') {
+      const test = ctx.task.name.slice(0, 40).replace(/[\\/:*?"<>|]/g, '_');
+      await shot(newest, `failed-${label}-${test}`).catch(() => undefined);
+    }
+    await Promise.all(contexts.map((c) => c.close()));
+    // a policy that blocks part of the site fails the test that met it
+    const refused = cspRefusals.splice(0);
+    if (refused.length && ctx.task.result?.state !== 'fail') throw new Error(`content-security policy refused:\n${refused.join('\n')}`);
+  });
+}
+
+/** Short ways to reach into a page; `current` answers the page the test works on now. */
+export function pageHelpers(current: () => Page) {
+  return {
+    byTest: (id: string) => current().getByTestId(id),
+    /** Loads the site at a hash path, e.g. open('/login?type=1'). */
+    open: (hashPath: string) => current().goto(`${baseUrl()}/#${hashPath}`),
+    /** The hash path shown now, decoded: '/login?redirect=/userInfo'. */
+    hashPath: () => decodeURIComponent(new URL(current().url()).hash.slice(1)),
+    toast: (text: string) => current().locator('.adm-toast-main', { hasText: text }),
+    stored: (key: string) => current().evaluate((k) => localStorage.getItem(k), key),
+  };
+}
+
+const captchas = new WeakMap<Page, { key: string | null; answered: Set<string> }>();
+
+/** Follows the captcha images the page fetches (phone() does this for every page). */
+export function trackCaptcha(page: Page) {
+  if (captchas.has(page)) return;
+  const seen = { key: null as string | null, answered: new Set<string>() };
+  captchas.set(page, seen);
+  page.on('response', async (res) => {
+    if (!res.url().includes('/api/captcha')) return;
+    const body = await res.json().catch(() => null);
+    if (body?.data?.key) seen.key = body.data.key;
+  });
+}
+
+/** Key of the captcha image the page shows now (null before the first one). */
+export function captchaKey(page: Page): string | null {
+  return captchas.get(page)?.key ?? null;
+}
+
+/**
+ * The image on screen and its answer, once one is on screen that was not answered yet: an
+ * image is single use, so after a try this waits for the new one the page fetches.
+ */
+export async function currentCaptcha(page: Page): Promise<{ key: string; answer: string }> {
+  const seen = captchas.get(page);
+  if (!seen) throw new Error('currentCaptcha: this page was not opened by phone()');
+  await page.getByTestId('captcha-img').waitFor();
+  await expect.poll(() => seen.key !== null && !seen.answered.has(seen.key), { message: 'a captcha image not answered yet' }).toBe(true);
+  const key = seen.key!;
+  seen.answered.add(key);
+  return { key, answer: captchaAnswer(key) };
+}
+
+export interface Envelope<T = any> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** One call to the server's API, as a member (token) or a guest; POST sends body (or {}). */
+export async function api<T = any>(path: string, body?: unknown, { token, method = 'POST' }: { token?: string; method?: 'GET' | 'POST' } = {}): Promise<Envelope<T>> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A captcha fetched over the API with its answer: the code and captcha_key fields of a form. */
+export async function answeredCaptcha(): Promise<{ code: string; captcha_key: string }> {
+  const captcha = await api<{ key: string }>('/api/captcha', undefined, { method: 'GET' });
+  return { code: captchaAnswer(captcha.data.key), captcha_key: captcha.data.key };
+}
+
+/** Every page the context opens next starts signed in with this token (all the site needs). */
+export function signInWith(context: BrowserContext, token: string) {
+  return context.addInitScript((t) => localStorage.setItem('token', t), token);
+}
+
+let registered = 0;
+/** A fresh member (password secret123, payment password 654321) registered over the API. */
+export async function registerMember(prefix: string, realname = '赵六'): Promise<{ name: string; token: string }> {
+  const name = `${prefix}${Date.now().toString(36)}${registered++}`;
+  const reg = await api<{ api_token: string }>('/api/register', {
+    name,
+    password: 'secret123',
+    confirmPass: 'secret123',
+    realname,
+    paypassword: '654321',
+    ...(await answeredCaptcha()),
+  });
+  expect(reg.code, reg.message).toBe(200);
+  return { name, token: reg.data.api_token };
 }
 
 /** The answer of a captcha image, read where the server keeps it (tests only). */
@@ -40,16 +182,6 @@ export function captchaAnswer(key: string): string {
   } finally {
     db.close();
   }
-}
-
-/** Waits for the next captcha image the page fetches and answers its key. */
-export async function nextCaptchaKey(page: Page, trigger?: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/captcha')),
-    trigger?.(),
-  ]);
-  const body = await response.json();
-  return body.data.key as string;
 }
 
 export async function shot(page: Page, name: string) {

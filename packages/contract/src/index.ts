@@ -10,3 +10,7 @@ export * from './schemas/backoffice.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/games.ts';
 export * from './schemas/transfers.ts';
+export * from './schemas/content.ts';
+export * from './schemas/cards.ts';
+export * from './schemas/inbox.ts';
+export * from './schemas/profile.ts';

@@ -31,6 +31,7 @@ export const SITE_ROUTES = [
   { path: '/activityInfo', title: '活动详情', auth: false, layout: 'top' },
   { path: '/zhanzhuye', title: '赞助详情', auth: false, layout: 'top' },
   { path: '/vip', title: 'VIP特权', auth: false, layout: 'top' },
+  { path: '/vipPrivilege', title: 'VIP特权', auth: false, layout: 'top' },
   { path: '/applyagent', title: '代理加盟', auth: false, layout: 'top' },
   { path: '/boutBallBet', title: '帮助中心', auth: false, layout: 'top' },
   { path: '/boutBallBetInfo', title: '帮助中心', auth: false, layout: 'top' },

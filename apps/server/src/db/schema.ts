@@ -18,6 +18,17 @@ export interface DB {
   venue_balances: VenueBalancesTable;
   bets: BetsTable;
   bet_cursors: BetCursorsTable;
+  agent_applications: AgentApplicationsTable;
+  member_cards: MemberCardsTable;
+  banks: BanksTable;
+  member_messages: MemberMessagesTable;
+  banners: BannersTable;
+  notices: NoticesTable;
+  activity_types: ActivityTypesTable;
+  activities: ActivitiesTable;
+  articles: ArticlesTable;
+  vip_levels: VipLevelsTable;
+  support_tickets: SupportTicketsTable;
 }
 
 export interface MembersTable {
@@ -220,3 +231,141 @@ export interface BetCursorsTable {
   cursor: string;
   updated_at: number;
 }
+
+// ---- content (modules/content, migration 008) -----------------------------------------------
+
+export interface BannersTable {
+  id: Generated<number>;
+  slug: string | null;
+  type: number;
+  title: string;
+  src: string;
+  link: Generated<string>;
+  sort: Generated<number>;
+  state: Generated<number>;
+  created_at: number;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  slug: string | null;
+  title: string;
+  /** plain text */
+  content: string;
+  on_home: Generated<number>;
+  sort: Generated<number>;
+  state: Generated<number>;
+  created_at: number;
+}
+
+export interface ActivityTypesTable {
+  id: number;
+  name: string;
+  sort: Generated<number>;
+  state: Generated<number>;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  slug: string | null;
+  type: number;
+  title: string;
+  banner: string;
+  /** sanitized HTML */
+  content: string;
+  memo: Generated<string>;
+  sort: Generated<number>;
+  state: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ArticlesTable {
+  type: number;
+  title: string;
+  /** sanitized HTML */
+  content: string;
+  updated_at: number;
+}
+
+/** thresholds in fen, rebate rates in basis points (80 = 0.80 %) */
+export interface VipLevelsTable {
+  level: number;
+  name: string;
+  recharge_fen: number;
+  flow_fen: number;
+  realperson_bp: number;
+  sport_bp: number;
+  e_sport_bp: number;
+  joker_bp: number;
+  electron_bp: number;
+  lottery_bp: number;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  contact: string;
+  content: string;
+  ip: string;
+  user_agent: Generated<string>;
+  /** 0 new, 1 answered, 2 closed */
+  state: Generated<number>;
+  created_at: number;
+}
+
+/** A member's bank card (type 1) or USDT address (type 2); unbinding stamps deleted_at. */
+export interface MemberCardsTable {
+  id: Generated<number>;
+  member_id: number;
+  type: number;
+  bank: string;
+  /** holder's name, or the protocol TRC20 / ERC20 */
+  bank_owner: string;
+  /** full number or address; never sent to the member */
+  bank_no: string;
+  number_key: string;
+  bank_address: Generated<string>;
+  ico: Generated<string>;
+  /** 1..5 among the member's active cards of the type */
+  slot: number;
+  created_at: number;
+  deleted_at: number | null;
+}
+export type MemberCard = Selectable<MemberCardsTable>;
+
+/** Bank types offered when binding a card (POST /api/banklist). */
+export interface BanksTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  sort: Generated<number>;
+  enabled: Generated<number>;
+}
+
+/** A message in a member's inbox (站内信). */
+export interface MemberMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  content: string;
+  is_read: Generated<number>;
+  created_at: number;
+  read_at: number | null;
+  dedupe_key: string | null;
+}
+
+/** An application to join the agent programme (/applyagent); one pending per member. */
+export interface AgentApplicationsTable {
+  id: Generated<number>;
+  member_id: number;
+  mobile: string;
+  apply_info: string;
+  /** 1 pending review, 2 approved, 3 rejected */
+  state: Generated<number>;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+  review_note: Generated<string>;
+}
+export type AgentApplication = Selectable<AgentApplicationsTable>;

@@ -29,6 +29,15 @@ describe('serving the built member site', () => {
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // scripts from this origin only; no inline or foreign script can run in the member site
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    // the precompressed copy carries the same policy
+    const br = await t.http.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-security-policy']).toBe(csp);
   });
 
   it('serves hashed assets compressed and cached for a year', async () => {
@@ -44,6 +53,7 @@ describe('serving the built member site', () => {
     const page = await t.http.inject({ method: 'GET', url: '/some/page', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const asset = await t.http.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
     const escape = await t.http.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });

@@ -6,6 +6,28 @@ import fastifyStatic from '@fastify/static';
 const YEAR = 'public, max-age=31536000, immutable';
 
 /**
+ * The member site's content-security policy (on its HTML only). Scripts, styles, data calls
+ * and fonts come from this origin alone; game, partner and service frames may be any web
+ * page (the providers' addresses are operator settings, and one provider is http only, spec
+ * section 9); images may also come from providers' https hosts. Inline styles stay allowed:
+ * React sets style attributes and the boot splash is an inline style block.
+ */
+export const SITE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src * data: blob:',
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
  * Serves a built single-page app: hashed files under assets/ are cached for a year,
  * index.html is never cached so a new build is picked up at once.
  * Returns a function that answers index.html (for the not-found handler), or undefined when there is no build.
@@ -29,7 +51,8 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<(
     setHeaders(reply, file) {
       const rel = path.relative(dist, file);
       reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? YEAR : 'no-cache');
+      if (/\.html(\.br|\.gz)?$/.test(rel)) reply.header('Content-Security-Policy', SITE_CSP);
     },
   });
-  return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  return (reply) => reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', SITE_CSP).sendFile('index.html');
 }

@@ -51,13 +51,15 @@ function buildUrl(path: string, query?: Record<string, unknown>): string {
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
-  payload: Record<string, unknown> | undefined,
+  payload: Record<string, unknown> | FormData | undefined,
   opts: RequestOptions = {},
 ): Promise<ApiResult<T>> {
+  const form = payload instanceof FormData ? payload : null;
   const token = local.get(STORAGE_KEYS.token);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // a form sets its own multipart content type (with its boundary)
+  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), TIMERS.requestTimeoutMs);
@@ -66,10 +68,10 @@ async function request<T>(
 
   let envelope: ApiResult<T>;
   try {
-    const res = await fetch(method === 'GET' ? buildUrl(path, payload) : buildUrl(path), {
+    const res = await fetch(method === 'GET' && !form ? buildUrl(path, payload as Record<string, unknown> | undefined) : buildUrl(path), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+      body: method === 'POST' ? (form ?? JSON.stringify(payload ?? {})) : undefined,
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -89,6 +91,11 @@ async function request<T>(
 
 export function apiPost<T = unknown>(path: string, body?: Record<string, unknown>, opts?: RequestOptions) {
   return request<T>('POST', path, body, opts);
+}
+
+/** POST a multipart form (file uploads): same token, time-out, envelope and 401 flows. */
+export function apiUpload<T = unknown>(path: string, form: FormData, opts?: RequestOptions) {
+  return request<T>('POST', path, form, opts);
 }
 
 export function apiGet<T = unknown>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) {

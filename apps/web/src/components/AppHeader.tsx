@@ -5,7 +5,7 @@ import { AppLink } from '../lib/nav';
 import { useBalanceActions } from '../session/useBalanceActions';
 import { DEFAULT_SITE_TITLE } from '../config';
 import { Logo } from './Logo';
-import { IconMenu, IconRecover, IconRefresh } from './icons';
+import { IconMenu, IconRecover, RefreshButton } from './icons';
 import './AppHeader.css';
 
 const SideDrawer = lazy(() => import('./SideDrawer'));
@@ -56,16 +56,7 @@ export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
               ) : (
                 <span className="sk hdr-amount-sk" />
               )}
-              <button
-                type="button"
-                className="hdr-refresh"
-                aria-label="刷新余额"
-                data-testid="header-refresh"
-                onClick={refresh}
-                disabled={refreshing}
-              >
-                <IconRefresh size={16} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
-              </button>
+              <RefreshButton className="hdr-refresh" testId="header-refresh" onClick={refresh} refreshing={refreshing} />
             </div>
             <button
               type="button"

@@ -23,6 +23,32 @@ export function EmptyState({
   );
 }
 
+/** A list or page whose data could not be read: the same artwork, the reason and 重新加载. */
+export function LoadFailed({
+  onRetry,
+  text = '请稍后再试',
+  testId = 'load-failed',
+  retryTestId,
+}: {
+  onRetry(): void;
+  text?: string;
+  testId?: string;
+  retryTestId?: string;
+}) {
+  return (
+    <EmptyState
+      title="加载失败"
+      text={text}
+      testId={testId}
+      action={
+        <button type="button" className="btn-gold" onClick={onRetry} data-testid={retryTestId}>
+          重新加载
+        </button>
+      }
+    />
+  );
+}
+
 function EmptyArt() {
   const id = useId().replace(/:/g, '');
   return (

@@ -252,3 +252,24 @@ export const IconWallet = (p: P) => (
     <path d="M15 14.5h2" />
   </Svg>
 );
+
+/** The balance refresh button (header, home, member centre, wallet): the icon spins while it works. */
+export function RefreshButton({
+  onClick,
+  refreshing,
+  className,
+  testId,
+  size = 16,
+}: {
+  onClick(): void;
+  refreshing: boolean;
+  className: string;
+  testId: string;
+  size?: number;
+}) {
+  return (
+    <button type="button" className={className} aria-label="刷新余额" data-testid={testId} onClick={onClick} disabled={refreshing}>
+      <IconRefresh size={size} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
+    </button>
+  );
+}

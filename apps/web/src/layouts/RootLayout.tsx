@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { startBalancePolling, stopBalancePolling } from '../session/polling';
-import { loadUser } from '../session/actions';
+import { loadUser, refreshMessageNum } from '../session/actions';
 import { session, SESSION_KEYS } from '../lib/storage';
 
 let userRefreshedAtStart = false;
@@ -30,6 +30,11 @@ export function RootLayout() {
     if (!token) return;
     startBalancePolling();
     return () => stopBalancePolling();
+  }, [token]);
+
+  // the unread count behind the drawer's and member centre's badges: once per sign-in
+  useEffect(() => {
+    if (token) void refreshMessageNum();
   }, [token]);
 
   // a member returning with a stored token: refresh userInfo once

@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { PageTitleContext } from './pageTitle';
 import { TitleBar } from '../components/TitleBar';
 import { PageSkeleton } from '../components/PageSkeleton';
 
@@ -7,11 +8,14 @@ import { PageSkeleton } from '../components/PageSkeleton';
  * /message and /abouts get their back bar), a title bar with back arrow and title.
  */
 export function TopLayout({ title, children }: { title: string; children: ReactNode }) {
+  const [own, setOwn] = useState<string | null>(null);
   return (
     <div className="shell">
-      <TitleBar title={title} />
+      <TitleBar title={own ?? title} />
       <main>
-        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        <PageTitleContext.Provider value={setOwn}>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        </PageTitleContext.Provider>
       </main>
     </div>
   );

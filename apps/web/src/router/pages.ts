@@ -17,6 +17,7 @@ export const PAGE_LOADERS: Record<string, Loader> = {
   '/activityInfo': () => import('../pages/activityInfo/ActivityInfoPage'),
   '/zhanzhuye': () => import('../pages/zhanzhuye/ZhanzhuyePage'),
   '/vip': () => import('../pages/vip/VipPage'),
+  '/vipPrivilege': () => import('../pages/vipPrivilege/VipPrivilegePage'),
   '/applyagent': () => import('../pages/applyagent/ApplyAgentPage'),
   '/boutBallBet': () => import('../pages/boutBallBet/HelpCenterPage'),
   '/boutBallBetInfo': () => import('../pages/boutBallBetInfo/HelpArticlePage'),

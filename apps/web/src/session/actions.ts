@@ -1,4 +1,4 @@
-import type { AppInfo, UserInfo } from '@casino/contract';
+import type { AppInfo, UnreadCount, UserInfo } from '@casino/contract';
 import { apiPost, type ApiResult } from '../api/client';
 import { clearLocalStorage, clearSessionStorage } from '../lib/storage';
 import { navigateTo } from '../lib/navigation';
@@ -18,6 +18,12 @@ export async function loadUser(): Promise<ApiResult<UserInfo>> {
   const res = await apiPost<UserInfo>('/api/user');
   if (res.code === 200 && res.data) useSession.getState().setUser(res.data);
   return res;
+}
+
+/** The member's unread inbox count (POST /api/messagenum), kept under `messageNum`. */
+export async function refreshMessageNum(): Promise<void> {
+  const res = await apiPost<UnreadCount>('/api/messagenum', {});
+  if (res.code === 200 && res.data && Number.isFinite(Number(res.data.count))) useSession.getState().setMessageNum(Number(res.data.count));
 }
 
 /** POST /api/refreshusermoney: data is the full userInfo. */

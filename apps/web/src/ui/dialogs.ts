@@ -9,3 +9,13 @@ export function confirmLogout(): Promise<boolean> {
     cancelText: '取消',
   });
 }
+
+/** Unbinding a bank card or USDT address (spec section 5): resolves true when confirmed. */
+export function confirmUnbindCard(content: string): Promise<boolean> {
+  return Dialog.confirm({
+    title: '解除绑定',
+    content,
+    confirmText: '确定',
+    cancelText: '取消',
+  });
+}

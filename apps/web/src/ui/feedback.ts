@@ -16,3 +16,8 @@ export function clearToast(): void {
 export function confirmLogout(): Promise<boolean> {
   return import('./dialogs').then((m) => m.confirmLogout());
 }
+
+/** The card unbinding confirmation (CARD_MSG.deleteConfirm); resolves true when confirmed. */
+export function confirmUnbindCard(content: string): Promise<boolean> {
+  return import('./dialogs').then((m) => m.confirmUnbindCard(content));
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatYuan, type BalanceEntry } from '@casino/contract';
 import { useRecoverAll } from './api';
-import { IconChevronRight, IconRecover, IconRefresh } from '../components/icons';
+import { IconChevronRight, IconRecover, RefreshButton } from '../components/icons';
 import './wallet.css';
 
 const yuan = (n: number) => formatYuan(n, true);
@@ -36,16 +36,7 @@ export function BalanceHero({ central, game, loading, refreshing, onRefresh, sho
     <section className="wl-hero" data-testid="wallet-hero">
       <div className="wl-hero-top">
         <span className="wl-hero-label">{showTotal ? '总资产（元）' : '钱包余额（元）'}</span>
-        <button
-          type="button"
-          className="wl-hero-refresh"
-          aria-label="刷新余额"
-          data-testid="wallet-refresh"
-          onClick={onRefresh}
-          disabled={refreshing}
-        >
-          <IconRefresh size={17} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
-        </button>
+        <RefreshButton className="wl-hero-refresh" testId="wallet-refresh" onClick={onRefresh} refreshing={refreshing} size={17} />
       </div>
       {showTotal && (
         <div className="wl-hero-total">

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { InfiniteScroll, Popup } from 'antd-mobile';
+import { InfiniteScroll } from 'antd-mobile';
 import { DATE_FILTERS, type DateFilter, type Paged } from '@casino/contract';
 import { apiPost, failureText } from '../api/client';
 import { toast } from '../ui/feedback';
 import { AppLink } from '../lib/nav';
-import { EmptyState } from '../components/EmptyState';
-import { IconCheck, IconClose } from '../components/icons';
+import { EmptyState, LoadFailed } from '../components/EmptyState';
+import { IconCheck } from '../components/icons';
+import { Sheet } from '../components/Sheet';
 import { useBalanceList } from './api';
 import { IconChevronDown, IconFilter } from './icons';
 import './records.css';
@@ -107,16 +108,7 @@ export function RecordList<T>({
   if (list.status === 'loading') return <ListSkeleton />;
   if (list.status === 'error' && list.items.length === 0) {
     return (
-      <EmptyState
-        title="加载失败"
-        text="请稍后重试"
-        testId="list-error"
-        action={
-          <button type="button" className="btn-gold rec-retry" onClick={list.retry} data-testid="list-retry">
-            重新加载
-          </button>
-        }
-      />
+<LoadFailed onRetry={list.retry} testId="list-error" retryTestId="list-retry" />
     );
   }
   if (list.items.length === 0) {
@@ -227,13 +219,7 @@ export function VenueFilter({ value, onChange }: { value: string; onChange(platn
         <span className="rec-venue-name">{value ? (current?.name ?? value) : '全部场馆'}</span>
         <IconChevronDown size={14} />
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="rec-pop">
-        <div className="rec-pop-head">
-          <span>选择场馆</span>
-          <button type="button" className="rec-pop-close" aria-label="关闭" onClick={() => setOpen(false)}>
-            <IconClose size={18} />
-          </button>
-        </div>
+      <Sheet open={open} title="选择场馆" onClose={() => setOpen(false)}>
         <div className="rec-pop-grid">
           {options.map((v) => (
             <button
@@ -251,7 +237,7 @@ export function VenueFilter({ value, onChange }: { value: string; onChange(platn
             </button>
           ))}
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

@@ -5,6 +5,9 @@ import { m002 } from './002_ledger.ts';
 import { m003 } from './003_backoffice.ts';
 import { m004 } from './004_jobs.ts';
 import { m005 } from './005_venues.ts';
+import { m006 } from './006_profile.ts';
+import { m007 } from './007_cards_inbox.ts';
+import { m008 } from './008_content.ts';
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +17,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003_backoffice': m003(dialect),
     '004_jobs': m004(),
     '005_venues': m005(dialect),
+    '006_profile': m006(dialect),
+    '007_cards_inbox': m007(dialect),
+    '008_content': m008(dialect),
   };
 }

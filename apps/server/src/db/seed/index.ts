@@ -3,6 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../modules/accounts/index.ts';
 import type { SiteService } from '../../modules/site/index.ts';
 import { wallet } from '../../modules/wallet/index.ts';
+import { seedContent } from './content.ts';
+import { seedBanks } from './cards.ts';
+import { seedDemoInbox } from './inbox.ts';
 
 export const DEMO_MEMBER = { username: 'demo888', password: 'demo888', payPassword: '666888', realname: '王小明' };
 
@@ -13,7 +16,10 @@ export const DEMO_MEMBER = { username: 'demo888', password: 'demo888', payPasswo
 export async function seed(ctx: AppContext, site: SiteService): Promise<void> {
   await site.seed();
   await seedFirstAdmin(ctx);
+  await seedContent(ctx, site);
   if (ctx.config.seedDemo) await seedDemoMember(ctx);
+  await seedBanks(ctx);
+  if (ctx.config.seedDemo) await seedDemoInbox(ctx, DEMO_MEMBER.username);
 }
 
 async function seedFirstAdmin(ctx: AppContext) {

@@ -100,6 +100,12 @@ export function createAccountsService(
 
     logout: (tokenHash: string) => sessions.revoke(tokenHash),
 
+    /** True when `plain` is the member's payment password (withdrawals, cards, its own change). */
+    async verifyPayPassword(memberId: number, plain: string): Promise<boolean> {
+      const member = await repo.findById(db, memberId);
+      return member ? verifyPassword(member.pay_password_hash, plain) : false;
+    },
+
     async balance(memberId: number): Promise<{ balance: number }> {
       return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };
     },

@@ -11,8 +11,9 @@ export const SETTING_DEFAULTS = {
   webcontent:
     '<h3>欢迎来到鼎盛娱乐</h3><p>新会员注册即可体验真人、电子、体育、彩票等全品类游戏。</p><p>存款、取款 7×24 小时极速到账，如有疑问请联系在线客服。</p>',
   h5_url: 'https://m.dingsheng-demo.example',
-  ios_download_url: 'https://m.dingsheng-demo.example/download/dingsheng.ipa',
-  ios_download_qrcode: 'https://m.dingsheng-demo.example/download',
+  // our own install guide (the site as a home-screen web app); an operator with packages sets these
+  ios_download_url: '/download/',
+  ios_download_qrcode: '/download/',
   /** RMB per USDT for deposits */
   usdtrate: 7.2,
   /** RMB per USDT for withdrawals */

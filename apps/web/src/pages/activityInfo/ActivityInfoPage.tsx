@@ -1,7 +1,95 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconGift } from '../../components/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { useSession } from '../../session/store';
+import { AppLink } from '../../lib/nav';
+import { LazyImg } from '../../components/LazyImg';
+import { RichContent } from '../../components/RichContent';
+import { EmptyState } from '../../components/EmptyState';
+import { IconLogin, IconService } from '../../components/icons';
+import { ContentFailure, fetchActivity } from '../activity/activityApi';
+import './ActivityInfoPage.css';
 
-/** 活动详情: placeholder until its feature is built (replace this file). */
+const NOT_FOUND = '活动不存在或已结束';
+
+/**
+ * 活动详情 (/activityInfo?id=): banner, title, content, memo. Members get 立即申请, which goes to
+ * customer service (/kefu) where the application is made; guests get a button to log in
+ * (and come back here afterwards).
+ */
 export default function ActivityInfoPage() {
-  return <ComingSoon title="活动详情" description="活动详情即将上线，敬请期待" icon={<IconGift />} />;
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const token = useSession((s) => s.token);
+  const raw = params.get('id') ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const q = useQuery({ queryKey: ['activity', id], queryFn: () => fetchActivity(id), enabled: id > 0, staleTime: 60_000, retry: false });
+
+  if (!id || q.isError) {
+    const message = (q.error instanceof ContentFailure && !q.error.result.network && q.error.result.message) || (id ? '加载失败，请稍后再试' : NOT_FOUND);
+    return (
+      <div className="page-body" data-testid="activity-info-missing">
+        <div className="card">
+          <EmptyState
+            title={message}
+            text="看看其他优惠活动吧"
+            action={
+              <AppLink to="/activity" className="btn-gold">
+                查看全部活动
+              </AppLink>
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const a = q.data;
+  return (
+    <div className="acti" data-testid="activity-info">
+      <div className="acti-banner-wrap">
+        {a ? <LazyImg src={a.banner} alt={a.title} className="acti-banner" eager /> : <span className="sk acti-banner" />}
+      </div>
+      <article className="card acti-card">
+        {a ? (
+          <>
+            <h1 className="acti-title" data-testid="activity-info-title">
+              {a.title}
+            </h1>
+            {a.memo ? (
+              <p className="acti-memo" data-testid="activity-info-memo">
+                {a.memo}
+              </p>
+            ) : null}
+            <RichContent html={a.content} testId="activity-info-content" />
+          </>
+        ) : (
+          <div aria-busy="true" aria-label="加载中">
+            <span className="sk" style={{ width: '70%', height: 20 }} />
+            <span className="sk" style={{ width: '100%', height: 40, marginTop: 12 }} />
+            {[0, 1, 2, 3].map((i) => (
+              <span key={i} className="sk" style={{ width: `${92 - i * 9}%`, height: 13, marginTop: 12 }} />
+            ))}
+          </div>
+        )}
+      </article>
+
+      <div className="acti-bar">
+        {token ? (
+          <AppLink to="/kefu" className="btn-gold btn-block" data-testid="activity-apply">
+            <IconService size={18} />
+            立即申请
+          </AppLink>
+        ) : (
+          <AppLink
+            to={`/login?redirect=${encodeURIComponent(pathname + search)}`}
+            className="btn-navy btn-block"
+            data-testid="activity-login"
+          >
+            <IconLogin size={18} />
+            登录后申请
+          </AppLink>
+        )}
+      </div>
+    </div>
+  );
 }

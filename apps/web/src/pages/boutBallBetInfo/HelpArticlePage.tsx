@@ -1,7 +1,29 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconRecords } from '../../components/icons';
+import { useSearchParams } from 'react-router';
+import { HELP_TYPES } from '@casino/contract';
+import { IconService } from '../../components/icons';
+import { AppLink } from '../../lib/nav';
+import { HELP_TOPICS } from '../boutBallBet/helpTopics';
+import { ArticleView } from './article';
 
-/** 帮助中心: placeholder until its feature is built (replace this file). */
+/** /boutBallBetInfo?type=N: one help article; the title follows the type. */
 export default function HelpArticlePage() {
-  return <ComingSoon title="帮助中心" description="帮助文章即将上线，敬请期待" icon={<IconRecords />} />;
+  const [params] = useSearchParams();
+  const n = Number(params.get('type'));
+  const type = (HELP_TYPES as readonly number[]).includes(n) ? n : null;
+  const topic = HELP_TOPICS.find((t) => t.type === type);
+  const Icon = topic?.icon ?? IconService;
+  return (
+    <ArticleView
+      key={type ?? 'none'}
+      type={type}
+      icon={<Icon size={24} />}
+      subtitle={topic?.desc}
+      testId="help-article"
+      footer={
+        <AppLink to="/kefu" className="art-more" data-testid="article-kefu">
+          还有疑问？<span>联系在线客服</span>
+        </AppLink>
+      }
+    />
+  );
 }

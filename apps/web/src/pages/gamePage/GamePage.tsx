@@ -131,6 +131,21 @@ function BackHandle({ onBack }: { onBack(): void }) {
   );
 }
 
+/** An installable package (not a page): fetched by a hidden frame instead of shown. */
+const PACKAGE = /^itms-services:|\.(ipa|apk|mobileconfig)(\?|#|$)/i;
+
+/**
+ * Spec section 4: the app download runs in a hidden frame that is removed after 2000 ms (the
+ * browser has taken the download, or the install prompt, by then).
+ */
+function downloadInHiddenFrame(url: string) {
+  const frame = document.createElement('iframe');
+  frame.style.display = 'none';
+  frame.src = url;
+  document.body.appendChild(frame);
+  window.setTimeout(() => frame.remove(), TIMERS.appFrameRemoveMs);
+}
+
 const inMessagingApp = () => /Telegram|MicroMessenger/i.test(navigator.userAgent);
 
 export default function GamePage() {
@@ -167,6 +182,12 @@ export default function GamePage() {
       if (!found) {
         // server refusal: its message; no answer at all (or no link): 获取游戏链接失败
         toast((!res.network && res.code !== 200 && res.message) || WALLET_MSG.gameUrlFailed, 'fail');
+        back();
+        return;
+      }
+      if (target.kind === 'app' && PACKAGE.test(res.data.url.trim())) {
+        downloadInHiddenFrame(res.data.url.trim());
+        toast('正在为您下载，请稍候…', 'success');
         back();
         return;
       }

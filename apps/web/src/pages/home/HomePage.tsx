@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatYuan } from '@casino/contract';
 import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { AppLink } from '../../lib/nav';
-import { MESSAGING } from '../../config';
+import { DEFAULT_SITE_TITLE, MESSAGING } from '../../config';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { VipBadge, vipLevel } from '../../components/VipBadge';
@@ -12,12 +12,16 @@ import {
   IconChevronRight,
   IconGift,
   IconPlane,
-  IconRefresh,
+  RefreshButton,
   IconService,
   IconShield,
   IconTransfer,
 } from '../../components/icons';
 import { JackpotCounter } from './JackpotCounter';
+import { Banners } from './Banners';
+import { NoticeBar } from './NoticeBar';
+import { GameTabs } from './GameTabs';
+import { session } from '../../lib/storage';
 import './HomePage.css';
 
 function greeting(): string {
@@ -31,24 +35,101 @@ function greeting(): string {
   return '晚上好';
 }
 
-/** Home (spec section 2): greeting, balance, shortcuts; banners and games come later. */
+/** Session-storage flag: the welcome modal was shown during this visit. */
+const WELCOME_SHOWN = 'welcomeShown';
+
+/**
+ * Home (spec section 2): banners, announcements, greeting with balance or log-in prompt,
+ * shortcuts, jackpot, game categories; the welcome modal, the red-packet button and the
+ * pull-up quick pick of hot games.
+ */
 export default function HomePage() {
   const token = useSession((s) => s.token);
   return (
     <div className="home" data-testid="home">
       <section className="home-band">
+        <Banners />
+      </section>
+      <NoticeBar />
+      <section className="home-greet-wrap">
         <div className="card home-greet" data-testid="home-greeting">
           {token ? <MemberGreeting /> : <GuestGreeting />}
           <Shortcuts />
         </div>
       </section>
       <JackpotCounter />
+      <GameTabs />
       <TrustStrip />
       <footer className="home-foot">
         <span className="home-18">18+</span>
         理性投注 · 享受娱乐 · 未满十八周岁禁止参与
       </footer>
+      <RedPacketButton />
+      <WelcomeModal />
     </div>
+  );
+}
+
+/**
+ * appInfo.index_modal 1: the welcome text (appInfo.webcontent, sanitized by the server when
+ * saved) once per visit. Drawn here rather than with antd-mobile's Dialog, which would add
+ * about 12 KB to every guest's first screen.
+ */
+function WelcomeModal() {
+  const appInfo = useSession((s) => s.appInfo);
+  const html = appInfo?.webcontent?.trim() ?? '';
+  const on = Number(appInfo?.index_modal) === 1 && html !== '';
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!on || session.get(WELCOME_SHOWN)) return;
+    session.set(WELCOME_SHOWN, '1');
+    setOpen(true);
+  }, [on]);
+  if (!open) return null;
+  return (
+    <div className="wm-mask" role="dialog" aria-modal="true" aria-labelledby="wm-title">
+      <div className="wm-card" data-testid="welcome-modal">
+        <div className="wm-head">
+          <Logo size={40} />
+          <h2 id="wm-title" className="wm-title">
+            {appInfo?.title || DEFAULT_SITE_TITLE}
+          </h2>
+        </div>
+        <div className="welcome-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <button type="button" className="btn-gold btn-block wm-ok" data-testid="welcome-close" onClick={() => setOpen(false)}>
+          我知道了
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** appInfo.redpacket_switch 1: a floating red packet that goes to /hongbao. */
+function RedPacketButton() {
+  const on = useSession((s) => Number(s.appInfo?.redpacket_switch) === 1);
+  if (!on) return null;
+  return (
+    <AppLink to="/hongbao" className="rp-fab" aria-label="抢红包" data-testid="home-hongbao">
+      <svg width="44" height="51" viewBox="0 0 52 60" aria-hidden="true">
+        <defs>
+          <linearGradient id="rp-body" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0" stopColor="#ff6b57" />
+            <stop offset="1" stopColor="#d42a2f" />
+          </linearGradient>
+          <linearGradient id="rp-gold" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#fff1c2" />
+            <stop offset="1" stopColor="#e6b04d" />
+          </linearGradient>
+        </defs>
+        <rect x="6" y="4" width="40" height="52" rx="7" fill="url(#rp-body)" />
+        <path d="M6 17c6 5 13 7.5 20 7.5S40 22 46 17V11a7 7 0 0 0-7-7H13a7 7 0 0 0-7 7z" fill="#ef4a43" />
+        <circle cx="26" cy="24.5" r="7.5" fill="url(#rp-gold)" stroke="#b5541f" strokeWidth="1" />
+        <text x="26" y="28.3" textAnchor="middle" fontSize="10" fontWeight="800" fill="#b5301f">
+          抢
+        </text>
+      </svg>
+      <span className="rp-fab-label">抢红包</span>
+    </AppLink>
   );
 }
 
@@ -85,16 +166,7 @@ function MemberGreeting() {
             ) : (
               <span className="sk" style={{ display: 'inline-block', width: 110, height: 22 }} />
             )}
-            <button
-              type="button"
-              className="greet-refresh"
-              aria-label="刷新余额"
-              data-testid="home-refresh"
-              onClick={refresh}
-              disabled={refreshing}
-            >
-              <IconRefresh size={16} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
-            </button>
+            <RefreshButton className="greet-refresh" testId="home-refresh" onClick={refresh} refreshing={refreshing} />
           </div>
         </div>
         <div className="greet-money-actions">

@@ -4,7 +4,7 @@ import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { logoutWithConfirm } from '../../session/logout';
 import { AppLink } from '../../lib/nav';
-import { Avatar } from '../../components/Avatar';
+import { AvatarPicker } from '../userInfo/AvatarPicker';
 import { VipBadge, vipLevel } from '../../components/VipBadge';
 import {
   IconBell,
@@ -18,10 +18,11 @@ import {
   IconPower,
   IconRecords,
   IconRedPacket,
-  IconRefresh,
+  RefreshButton,
   IconService,
   IconShield,
   IconTransfer,
+  IconUserPlus,
   IconWithdraw,
 } from '../../components/icons';
 import './MinePage.css';
@@ -34,7 +35,7 @@ interface Item {
   extra?: ReactNode;
 }
 
-/** Member centre (spec section 2): top card, balance, links, log out. */
+/** Member centre (spec section 2): top card with the avatar upload, balance, links, log out. */
 export default function MinePage() {
   const user = useSession((s) => s.user);
   const messageNum = useSession((s) => s.messageNum);
@@ -49,6 +50,7 @@ export default function MinePage() {
   ];
   const list: Item[] = [
     { to: '/userInfo', label: '个人资料', icon: <IconIdCard />, testId: 'mine-link-userInfo' },
+    { to: '/userCent', label: '安全中心', icon: <IconShield />, testId: 'mine-link-userCent' },
     { to: '/betRecord', label: '投注记录', icon: <IconRecords />, testId: 'mine-link-betRecord' },
     { to: '/transRecord', label: '交易记录', icon: <IconTransfer />, testId: 'mine-link-transRecord' },
     { to: '/transRecord?type=1', label: '待处理订单', icon: <IconClock />, testId: 'mine-link-pending' },
@@ -59,6 +61,7 @@ export default function MinePage() {
       testId: 'mine-link-message',
       extra: messageNum > 0 ? <span className="mine-dot">{messageNum > 99 ? '99+' : messageNum}</span> : null,
     },
+    { to: '/applyagent', label: '代理加盟', icon: <IconUserPlus />, testId: 'mine-link-applyagent' },
     { to: '/kefu', label: '在线客服', icon: <IconService />, testId: 'mine-link-kefu' },
   ];
 
@@ -79,7 +82,7 @@ export default function MinePage() {
         </div>
         <div className="mine-profile">
           <div className="mine-avatar">
-            <Avatar src={user?.avatar} size={64} />
+            <AvatarPicker size={64} testId="mine-avatar" />
           </div>
           <div className="mine-who">
             {user ? (
@@ -104,16 +107,7 @@ export default function MinePage() {
       <section className="card mine-wallet">
         <div className="mine-wallet-head">
           <span>中心钱包（元）</span>
-          <button
-            type="button"
-            className="mine-refresh"
-            aria-label="刷新余额"
-            data-testid="mine-refresh"
-            onClick={refresh}
-            disabled={refreshing}
-          >
-            <IconRefresh size={15} strokeWidth={2.2} className={refreshing ? 'spin' : undefined} />
-          </button>
+          <RefreshButton className="mine-refresh" testId="mine-refresh" onClick={refresh} refreshing={refreshing} size={15} />
         </div>
         <div className="mine-balance num">
           <span className="mine-cur">¥</span>

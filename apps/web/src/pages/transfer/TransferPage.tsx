@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Popup, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import {
   CENTRAL_WALLET,
   check,
@@ -20,6 +20,7 @@ import { patchUser, toastResult, useAfterMoneyMoved, useBalanceList } from '../.
 import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
 import { IconChevronDown, IconSwap } from '../../wallet/icons';
 import { IconCheck, IconClose, IconService } from '../../components/icons';
+import { Sheet } from '../../components/Sheet';
 import './TransferPage.css';
 
 type Side = 'source' | 'target';
@@ -262,20 +263,7 @@ function WalletPopup({
   onPick(platname: string): void;
 }) {
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="tf-pop"
-      destroyOnClose
-      data-testid="wallet-popup"
-    >
-      <div className="tf-pop-head">
-        <span className="tf-pop-title">选择钱包</span>
-        <button type="button" className="tf-pop-close" aria-label="关闭" onClick={onClose}>
-          <IconClose size={18} />
-        </button>
-      </div>
+    <Sheet open={open} title="选择钱包" onClose={onClose} destroyOnClose testId="wallet-popup">
       <ul className="tf-pop-list">
         {entries.length === 0 ? (
           <li className="tf-pop-empty">钱包加载中…</li>
@@ -299,6 +287,6 @@ function WalletPopup({
           ))
         )}
       </ul>
-    </Popup>
+    </Sheet>
   );
 }

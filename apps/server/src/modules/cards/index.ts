@@ -1,0 +1,17 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { cardsRoutes } from './routes.ts';
+import { createCardsService, type CardsDeps } from './service.ts';
+
+export type { CardsService } from './service.ts';
+export { toCardItem } from './service.ts';
+export { hasAnyBank, insertBanks } from './repo.ts';
+
+/** Members' bank cards and USDT addresses, and the bank types offered for them. */
+export function createCards(ctx: AppContext, deps: CardsDeps) {
+  const service = createCardsService(ctx, deps);
+  return {
+    service,
+    routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => cardsRoutes(app, service, requireMember),
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { SiteService } from '../site/index.ts';
+import { contentRoutes } from './routes.ts';
+import { createContentService } from './service.ts';
+
+export type { ActivityInput, ArticleInput, ContentService } from './service.ts';
+export { sanitizeHtml, escapeHtml } from './sanitize.ts';
+export { mediaPath } from './media.ts';
+
+/**
+ * Site content: banners, announcements, promotions, articles, the VIP table, customer service
+ * and sponsorship pages. saveArticle / saveActivity are the one way HTML content is stored
+ * (cleaned by sanitize.ts); the seed and a back office both write through them.
+ */
+export function createContent(ctx: AppContext, site: SiteService) {
+  const service = createContentService(ctx, site);
+  return {
+    service,
+    saveArticle: service.saveArticle,
+    saveActivity: service.saveActivity,
+    routes: (app: FastifyInstance) => contentRoutes(app, ctx, service, site),
+  };
+}
+export type Content = ReturnType<typeof createContent>;

@@ -1,0 +1,22 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { inboxRoutes } from './routes.ts';
+import { createInboxService, type SendOptions } from './service.ts';
+
+export type { InboxService, SendOptions } from './service.ts';
+
+/** The members' inbox (站内信) of /message tab 2. */
+export function createInbox(ctx: AppContext) {
+  const service = createInboxService(ctx);
+  return {
+    service,
+    /** operator-side send (back-office): a message into one member's inbox */
+    sendToMember: (memberId: number, title: string, content: string, opts?: SendOptions) => service.sendToMember(memberId, title, content, opts),
+    routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => inboxRoutes(app, service, requireMember),
+  };
+}
+
+/** Send without the module instance (the seed): same rules as the module's sendToMember. */
+export function sendToMember(ctx: AppContext, memberId: number, title: string, content: string, opts?: SendOptions): Promise<number | null> {
+  return createInboxService(ctx).sendToMember(memberId, title, content, opts);
+}

@@ -1,0 +1,204 @@
+// Speed figures of the guest home screen (npm run lighthouse):
+//  1. first-load transfer: the JS and CSS bytes a guest's browser downloads to show / (fresh
+//     profile, empty storage, 375x812 phone), read from the Chrome DevTools Protocol's network
+//     events (encoded bytes on the wire, i.e. compressed as served);
+//  2. the Lighthouse mobile performance score of / (default mobile config: emulated phone,
+//     simulated slow 4G and 4x CPU slowdown), median of LH_RUNS runs (3).
+//
+// Runs against the built site served by the real server. With --url it audits that server;
+// otherwise it starts one on a free port with a fresh DATA_DIR, serving WEB_DIST (default
+// apps/web/dist, built by `npm run build`, which also writes the .br/.gz files the server sends).
+// Chromium: $CHROME_PATH or /usr/bin/chromium (nothing is downloaded).
+//
+//   npm run lighthouse
+//   npm run lighthouse -- --url http://127.0.0.1:3000
+//   WEB_DIST=/tmp/my-dist npm run lighthouse
+//
+// Exits non-zero when a figure misses its budget: JS+CSS over BUDGET_KB (150) or score under
+// MIN_SCORE (90).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { bin, findChromium, ROOT } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const BUDGET_KB = Number(process.env.BUDGET_KB || 150);
+const MIN_SCORE = Number(process.env.MIN_SCORE || 90);
+const RUNS = Math.max(1, Number(arg('--runs') || process.env.LH_RUNS || 3));
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error('No Chromium found ($CHROME_PATH, /usr/bin/chromium). Install it: sudo apt-get install -y chromium fonts-noto-cjk');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server on a fresh database; resolves with its base URL and a stop function. */
+async function startServer() {
+  const dist = path.resolve(process.env.WEB_DIST || path.join(ROOT, 'apps/web/dist'));
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error(`No build in ${dist}: run npm run build first (or set WEB_DIST).`);
+    process.exit(1);
+  }
+  const assets = fs.readdirSync(path.join(dist, 'assets'));
+  if (!assets.some((f) => f.endsWith('.br'))) {
+    console.log(`(no precompressed files in ${dist}: writing them)`);
+    await new Promise((resolve) => spawn(process.execPath, [path.join(ROOT, 'scripts/precompress.mjs'), dist], { stdio: 'inherit' }).on('exit', resolve));
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const child = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ADMIN_PASSWORD: 'lighthouse-admin' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > end || child.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // the game catalogue is synced at start: wait until the home's lists have games
+  for (let i = 0; i < 40; i++) {
+    const r = await fetch(`${base}/api/game/list`).then((x) => x.json()).catch(() => null);
+    if (r?.data?.some?.((g) => g.games?.length)) break;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { base, stop };
+}
+
+/** JS and CSS bytes on the wire for a guest's first load of the home screen, through CDP. */
+async function firstLoad(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      locale: 'zh-CN',
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const requests = new Map();
+    cdp.on('Network.responseReceived', (e) => {
+      requests.set(e.requestId, {
+        url: e.response.url,
+        type: e.type,
+        encoding: (e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || '').toLowerCase(),
+        bytes: 0,
+      });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) r.bytes = e.encodedDataLength;
+    });
+    await page.goto(`${base}/#/`, { waitUntil: 'networkidle' });
+    await page.getByTestId('home').waitFor();
+    await page.waitForTimeout(1500);
+    const files = [...requests.values()].filter((r) => r.type === 'Script' || r.type === 'Stylesheet');
+    const total = files.reduce((s, r) => s + r.bytes, 0);
+    return { files, total };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScore(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const scores = [];
+  let failures = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+    try {
+      const result = await lighthouse(`${base}/#/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = result.lhr;
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+      const m = (id) => lhr.audits[id]?.displayValue ?? '-';
+      console.log(
+        `  run ${i + 1}: performance ${score}  (FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')})`,
+      );
+      if (lhr.runtimeError) {
+        // Lighthouse itself failed to record the load (e.g. NO_NAVSTART): not a score of the
+        // page; the run is repeated instead of counted as 0
+        console.log(`  runtime error: ${lhr.runtimeError.message} (run repeated)`);
+        if (++failures <= 3) i--;
+        continue;
+      }
+      if (process.env.LH_VERBOSE) {
+        const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+        console.log(`    main thread: ${work.map((w) => `${w.groupLabel ?? w.group} ${Math.round(w.duration)} ms`).join(', ')}`);
+        const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+        for (const t of tasks.slice(0, 8)) console.log(`    long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+        const boot = lhr.audits['bootup-time']?.details?.items ?? [];
+        for (const b of boot.slice(0, 5)) console.log(`    script ${b.url}: total ${Math.round(b.total)} ms, eval ${Math.round(b.scripting)} ms`);
+      }
+      scores.push(score);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  if (!scores.length) return 0;
+  scores.sort((a, b) => a - b);
+  return scores[Math.floor(scores.length / 2)];
+}
+
+const given = arg('--url');
+const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+let failed = false;
+try {
+  console.log(`Guest home first load at ${server.base}/#/ (375x812, empty storage):`);
+  const load = await firstLoad(server.base);
+  for (const f of load.files.sort((a, b) => b.bytes - a.bytes)) {
+    console.log(`  ${(f.bytes / 1024).toFixed(1).padStart(6)} KB  ${f.encoding || 'identity'}  ${f.url.replace(server.base, '')}`);
+  }
+  const kb = load.total / 1024;
+  console.log(`JS+CSS transferred: ${kb.toFixed(1)} KB in ${load.files.length} files (budget ${BUDGET_KB} KB)`);
+  if (kb > BUDGET_KB) failed = true;
+
+  console.log(`Lighthouse ${RUNS} run(s), mobile, ${server.base}/#/:`);
+  const score = await lighthouseScore(server.base);
+  console.log(`Lighthouse mobile performance (median): ${score} (minimum ${MIN_SCORE})`);
+  if (score < MIN_SCORE) failed = true;
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
