@@ -87,8 +87,8 @@ export async function buildApp(config: Config): Promise<App> {
 
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
-  const cards = createCards(ctx, { verifyPayPassword: accounts.service.verifyPayPassword });
-  const profile = createProfile(ctx, { sessions: accounts.sessions });
+  const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
+  const profile = createProfile(ctx, { sessions: accounts.sessions, payPassLimit: accounts.service.payPassLimit });
   const inbox = createInbox(ctx);
   const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs]);
 

@@ -32,6 +32,9 @@ export function createAccountsService(
     // every registration attempt per address
     register: ctx.limiter({ name: 'register_ip', points: 10, durationSec: 60 * 60 }),
     captcha: ctx.limiter({ name: 'captcha_ip', points: 30, durationSec: 60 }),
+    // wrong payment passwords per member, wherever they are typed (cards, withdrawals, its own
+    // change): one counter, so a borrowed session gets 5 guesses in all, not 5 per screen
+    payPass: ctx.limiter({ name: 'pay_pass', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
   };
 
   return {
@@ -100,11 +103,24 @@ export function createAccountsService(
 
     logout: (tokenHash: string) => sessions.revoke(tokenHash),
 
-    /** True when `plain` is the member's payment password (withdrawals, cards, its own change). */
-    async verifyPayPassword(memberId: number, plain: string): Promise<boolean> {
+    /**
+     * Refuses with `wrong` unless `plain` is the member's payment password (card binds,
+     * withdrawals). Wrong ones count against the member's one payment-password counter; after
+     * 5 in 15 minutes every payment-password check is paused.
+     */
+    async checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void> {
+      const key = String(memberId);
+      await limits.payPass.assertOpen(key);
       const member = await repo.findById(db, memberId);
-      return member ? verifyPassword(member.pay_password_hash, plain) : false;
+      if (!member || !(await verifyPassword(member.pay_password_hash, plain))) {
+        await limits.payPass.hit(key);
+        refuse(wrong);
+      }
+      await limits.payPass.reset(key);
     },
+
+    /** The counter checkPayPassword uses, for the payment password's own change (profile). */
+    payPassLimit: limits.payPass,
 
     async balance(memberId: number): Promise<{ balance: number }> {
       return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };

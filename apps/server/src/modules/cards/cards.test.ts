@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MSG, CODE, MSG } from '@casino/contract';
+import { CARD_MSG, CODE, MSG, PROFILE_MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 
 /** Addresses that fit their chains (format only). */
@@ -282,5 +282,20 @@ describe('cards with rate limits on', () => {
     // another member is not paused
     const other = await t.register('paylimit02');
     expect((await t.post('/api/bindcard', usdt(0), { token: other })).code).toBe(200);
+  });
+
+  it('card binds and the payment-password change count wrong payment passwords on one counter', async () => {
+    const token = await t.register('paylimit03');
+    for (let i = 0; i < 3; i++) {
+      expect(await t.post('/api/bindcard', usdt(i, { pay_pass: '000000' }), { token })).toMatchObject({ code: 400, message: CARD_MSG.payPassWrong });
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(await t.post('/api/editPayPassword', { password: `wrong${i}x`, paypassword: '111111' }, { token })).toMatchObject({ code: 400, message: PROFILE_MSG.oldPayWrong });
+    }
+    // five wrong in all: both places are paused, right password or not
+    expect(await t.post('/api/editPayPassword', { password: '654321', paypassword: '111111' }, { token })).toMatchObject({ code: CODE.tooMany });
+    expect(await t.post('/api/bindcard', usdt(4), { token })).toMatchObject({ code: CODE.tooMany });
+    // the login-password change keeps its own counter
+    expect(await t.post('/api/editPassword', { password: 'secret123', paypassword: 'newpass99' }, { token })).toMatchObject({ code: 200 });
   });
 });

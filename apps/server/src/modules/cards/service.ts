@@ -19,7 +19,8 @@ import * as repo from './repo.ts';
 
 /** What the cards need of the accounts module: is this the member's payment password? */
 export interface CardsDeps {
-  verifyPayPassword(memberId: number, plain: string): Promise<boolean>;
+  /** refuses with `wrong` unless it is the member's payment password (one counter per member) */
+  checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void>;
 }
 
 export type BindInput = { kind: 'usdt'; input: UsdtBindInput } | { kind: 'bank'; input: BankBindInput };
@@ -53,21 +54,9 @@ const SLOT_ATTEMPTS = 6;
 export function createCardsService(ctx: AppContext, deps: CardsDeps) {
   const { db } = ctx;
   const limits = {
-    // wrong payment passwords per member: 5 in 15 minutes, then a 15-minute pause
-    payPass: ctx.limiter({ name: 'pay_pass_card', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
     // binds per member (each unbind leaves a record behind): 30 an hour
     bind: ctx.limiter({ name: 'card_bind', points: 30, durationSec: 60 * 60 }),
   };
-
-  async function checkPayPassword(memberId: number, plain: string) {
-    const key = String(memberId);
-    await limits.payPass.assertOpen(key);
-    if (!(await deps.verifyPayPassword(memberId, plain))) {
-      await limits.payPass.hit(key);
-      refuse(CARD_MSG.payPassWrong);
-    }
-    await limits.payPass.reset(key);
-  }
 
   return {
     async list(memberId: number, type: CardType): Promise<CardItem[]> {
@@ -103,7 +92,7 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
 
       const before = await repo.activeCards(db, memberId, type);
       if (before.length >= CARD_LIMITS.perType) refuse(full);
-      await checkPayPassword(memberId, payPass);
+      await deps.checkPayPassword(memberId, payPass, CARD_MSG.payPassWrong);
       await limits.bind.hit(String(memberId));
 
       for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {

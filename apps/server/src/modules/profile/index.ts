@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Sessions } from '../accounts/index.ts';
 import { profileRoutes } from './routes.ts';
-import { createProfileService } from './service.ts';
+import { createProfileService, type ProfileDeps } from './service.ts';
 
 export type { AgentApplicationStatus, ProfileService } from './service.ts';
 export { sniffAvatar } from './avatar.ts';
 
 /** The member's own account: profile, avatar, passwords, agent application (spec sections 2, 5, 7). */
-export function createProfile(ctx: AppContext, deps: { sessions: Sessions }) {
+export function createProfile(ctx: AppContext, deps: ProfileDeps) {
   const service = createProfileService(ctx, deps);
   return {
     service,

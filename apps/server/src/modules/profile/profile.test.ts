@@ -164,16 +164,21 @@ describe('POST /api/editPassword and /api/editPayPassword', () => {
     const otherId = (await memberRow('pwpay0002')).id;
     // the accounts module's own check, as withdrawals and cards ask it
     const accounts = createAccounts(t.ctx, createSiteService(t.ctx)).service;
-    expect(await accounts.verifyPayPassword(id, '654321')).toBe(true);
+    const isPayPassword = (memberId: number, plain: string) =>
+      accounts.checkPayPassword(memberId, plain, 'wrong').then(
+        () => true,
+        () => false,
+      );
+    expect(await isPayPassword(id, '654321')).toBe(true);
 
     expect(await t.post('/api/editPayPassword', { password: '654321', paypassword: '987654', id: otherId }, { token })).toEqual({
       code: 200,
       message: PROFILE_MSG.passwordChanged,
       data: null,
     });
-    expect(await accounts.verifyPayPassword(id, '654321')).toBe(false);
-    expect(await accounts.verifyPayPassword(id, '987654')).toBe(true);
-    expect(await accounts.verifyPayPassword(otherId, '654321')).toBe(true);
+    expect(await isPayPassword(id, '654321')).toBe(false);
+    expect(await isPayPassword(id, '987654')).toBe(true);
+    expect(await isPayPassword(otherId, '654321')).toBe(true);
     expect((await t.post('/api/user', {}, { token })).code).toBe(200);
     expect((await t.post('/api/user', {}, { token: bystander })).code).toBe(200);
     // the login password did not move

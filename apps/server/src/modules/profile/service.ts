@@ -6,6 +6,7 @@ import {
   type UpdateUserInfoInput,
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
+import type { Limiter } from '../../http/rate-limit.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { hashPassword, verifyPassword, type Sessions } from '../accounts/index.ts';
@@ -20,15 +21,21 @@ export interface AgentApplicationStatus {
   created_at: string;
 }
 
+export interface ProfileDeps {
+  sessions: Sessions;
+  /** the member's one wrong-payment-password counter, shared with card binds and withdrawals */
+  payPassLimit: Limiter;
+}
+
 /**
  * The member's own account (spec sections 2, 5, 7): profile fields, avatar, both passwords,
  * the agent application. Every call acts on the session's member only; ids in a body are
  * never read.
  */
-export function createProfileService(ctx: AppContext, deps: { sessions: Sessions }) {
+export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
   const { db, config } = ctx;
   const limits = {
-    // wrong old passwords per member: a borrowed session must not become a password oracle
+    // wrong old login passwords per member: a borrowed session must not become a password oracle
     oldPassword: ctx.limiter({ name: 'old_password', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
     uploads: ctx.limiter({ name: 'avatar_upload', points: 20, durationSec: 60 * 60 }),
     applications: ctx.limiter({ name: 'agent_apply', points: 10, durationSec: 60 * 60 }),
@@ -46,16 +53,17 @@ export function createProfileService(ctx: AppContext, deps: { sessions: Sessions
      */
     async changePassword(memberId: number, kind: PasswordKind, input: EditPasswordInput): Promise<void> {
       const key = String(memberId);
-      await limits.oldPassword.assertOpen(key);
+      const guard = kind === 1 ? limits.oldPassword : deps.payPassLimit;
+      await guard.assertOpen(key);
       const member = await repo.secrets(db, memberId);
       if (!member) refuse(PROFILE_MSG.oldWrong);
       const column = kind === 1 ? 'password_hash' : 'pay_password_hash';
       const stored = member[column];
       if (!(await verifyPassword(stored, input.password))) {
-        await limits.oldPassword.hit(key);
+        await guard.hit(key);
         refuse(kind === 1 ? PROFILE_MSG.oldWrong : PROFILE_MSG.oldPayWrong);
       }
-      await limits.oldPassword.reset(key);
+      await guard.reset(key);
       const next = await hashPassword(input.paypassword);
       const changed = await db.transaction().execute(async (trx) => {
         // changed meanwhile by a concurrent call: the old password checked above is no longer the one

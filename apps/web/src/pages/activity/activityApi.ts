@@ -1,14 +1,6 @@
-import type { ActivityItem, ActivityTypeItem } from '@casino/contract';
+import type { ActivityItem, ActivityTypeItem, Paged } from '@casino/contract';
 import { apiPost, failureText, type ApiResult } from '../../api/client';
 import { toast } from '../../ui/feedback';
-
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  last_page: number;
-  current_page: number;
-  per_page: number;
-}
 
 export class ContentFailure extends Error {
   constructor(readonly result: ApiResult<unknown>) {

@@ -160,7 +160,7 @@ export default function ApplyAgentPage() {
       </section>
 
       <button type="submit" className="btn-gold btn-block acct-submit" disabled={busy || pending || status === undefined} data-testid="applyagent-submit">
-        {busy ? <span className="acct-spinner" aria-hidden="true" /> : member ? null : <IconUserPlus size={18} />}
+        {busy ? <span className="btn-spinner" aria-hidden="true" /> : member ? null : <IconUserPlus size={18} />}
         {!member ? '登录后申请' : pending ? '审核中' : busy ? '提交中…' : '立即加入'}
       </button>
       <p className="acct-tip">提交后我们的代理专员将在1~2个工作日内通过您留下的联系电话与您联系，请保持电话畅通。</p>

@@ -17,7 +17,7 @@ interface FormProps {
 function Submit({ busy, label, testId }: { busy: boolean; label: string; testId: string }) {
   return (
     <button type="submit" className="btn-gold btn-block lg-submit" disabled={busy} data-testid={testId}>
-      {busy ? <span className="lg-spinner" aria-hidden="true" /> : null}
+      {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
       {busy ? `${label}中…` : label}
     </button>
   );

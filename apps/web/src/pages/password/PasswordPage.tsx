@@ -119,7 +119,7 @@ function PasswordForm({ kind }: { kind: PasswordKind }) {
       </section>
 
       <button type="submit" className="btn-gold btn-block acct-submit" disabled={busy} data-testid="pw-submit">
-        {busy ? <span className="acct-spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
         {busy ? '提交中…' : '确认修改'}
       </button>
       <div className="acct-notice">

@@ -149,7 +149,7 @@ export default function UserInfoPage() {
       </section>
 
       <button type="submit" className="btn-gold btn-block acct-submit" disabled={busy} data-testid="userinfo-save">
-        {busy ? <span className="acct-spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
         {busy ? '保存中…' : '保存'}
       </button>
       <p className="acct-tip">手机号码与电子邮箱仅用于账户安全验证与客服联系，我们不会向任何第三方透露您的资料。</p>

@@ -53,7 +53,7 @@ export function TextInput({
 export function SubmitButton({ busy, label, testId }: { busy: boolean; label: string; testId: string }) {
   return (
     <button type="submit" className="btn-gold btn-block cf-submit" disabled={busy} data-testid={testId}>
-      {busy ? <span className="cf-spinner" aria-hidden="true" /> : null}
+      {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
       {busy ? '提交中…' : label}
     </button>
   );
