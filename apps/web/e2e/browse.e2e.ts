@@ -34,7 +34,34 @@ function countGameLists() {
 
 const TAB_VALUES = [6, 4, 0, 2, 3, 5, 1] as const;
 
+/** The issue's budget for a guest's first load of home: JS and CSS as sent (compressed). */
+const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+
 describe('home', () => {
+  it(`a guest's first load of home transfers at most 150 KB of JS and CSS`, async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+    await open('/');
+    await byTest('home').waitFor();
+    await expect.poll(() => byTest('home-panel-6').getAttribute('data-state')).toBe('ready');
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    let files = 0;
+    for (const [id, bytes] of sizes) {
+      if (types.get(id) === 'Script' || types.get(id) === 'Stylesheet') {
+        total += bytes;
+        files++;
+      }
+    }
+    expect(files).toBeGreaterThan(1);
+    expect(total, `${(total / 1024).toFixed(1)} KB in ${files} files`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+
   it('each category tab shows its prompt until chosen, then loads its list once', async () => {
     await skipWelcome();
     const calls = countGameLists();

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './session/store';
 import { loadAppInfo } from './session/actions';
-import { router } from './router/router';
+import { SiteRouter } from './router/router';
 import { DEFAULT_SITE_TITLE } from './config';
 
 const Maintenance = lazy(() => import('./pages/maintenance/Maintenance'));
@@ -52,7 +51,7 @@ export function App() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SiteRouter />
     </QueryClientProvider>
   );
 }

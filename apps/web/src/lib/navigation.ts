@@ -6,7 +6,7 @@ type Navigate = (to: string, opts?: { replace?: boolean }) => Promise<void> | vo
 
 let navigateFn: Navigate | null = null;
 
-export function setNavigator(fn: Navigate): void {
+export function setNavigator(fn: Navigate | null): void {
   navigateFn = fn;
 }
 

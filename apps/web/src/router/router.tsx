@@ -1,5 +1,5 @@
-import { createElement } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createElement, useEffect, useLayoutEffect, useRef } from 'react';
+import { HashRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { SITE_ROUTES } from '@casino/contract';
 import { RootLayout } from '../layouts/RootLayout';
 import { MainLayout } from '../layouts/MainLayout';
@@ -26,7 +26,7 @@ const topRoutes: RouteObject[] = SITE_ROUTES.filter((r) => r.layout === 'top').m
   return { path: r.path, element: r.auth ? <RequireAuth>{framed}</RequireAuth> : framed };
 });
 
-export const router = createHashRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -35,8 +35,45 @@ export const router = createHashRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
 
-// flushSync: the new page is committed before the caller continues (e.g. clears the
-// session), instead of inside a transition that keeps the old page mounted meanwhile
-setNavigator((to, opts) => router.navigate(to, { ...opts, flushSync: true }));
+/** Longest a navigateTo caller waits for the new page (a navigation that never commits). */
+const NAVIGATE_WAIT_MS = 3000;
+
+function SiteRoutes() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const waiting = useRef<(() => void)[]>([]);
+
+  // the page of the new location is committed: navigateTo's callers may go on (e.g. clear
+  // the session, which the old page's login guard would otherwise answer with a redirect)
+  useLayoutEffect(() => {
+    for (const resolve of waiting.current.splice(0)) resolve();
+  }, [location]);
+
+  useEffect(() => {
+    setNavigator(
+      (to, opts) =>
+        new Promise<void>((resolve) => {
+          waiting.current.push(resolve);
+          void navigate(to, opts);
+          setTimeout(resolve, NAVIGATE_WAIT_MS);
+        }),
+    );
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  return useRoutes(routes);
+}
+
+/**
+ * The site's hash routes. Declarative mode (HashRouter + useRoutes) rather than a data router:
+ * the site uses no loaders or actions, and it keeps the data router's code out of the first load.
+ */
+export function SiteRouter() {
+  return (
+    <HashRouter>
+      <SiteRoutes />
+    </HashRouter>
+  );
+}
