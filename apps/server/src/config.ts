@@ -34,6 +34,8 @@ export interface Config {
   sandboxUrl?: string;
   /** shared secret the venue calls are signed with (SANDBOX_SECRET) */
   sandboxSecret: string;
+  /** CARD_KEY: 64 hex digits sealing card numbers at rest; unset = DATA_DIR/card.key */
+  cardKey?: string;
   /** folder of the in-process sandbox's own file (sandbox-provider.sqlite); default dataDir, ':memory:' for none */
   sandboxDataDir?: string;
   /** the in-process sandbox's fault modes (tests only; never from the environment) */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: flag(env.JOBS, true),
     sandboxUrl: env.SANDBOX_URL || undefined,
     sandboxSecret: env.SANDBOX_SECRET || 'sandbox-secret',
+    cardKey: env.CARD_KEY || undefined,
     sandboxFaults: false,
     venueTimeoutMs: int(env.VENUE_TIMEOUT_MS, 5000, 'VENUE_TIMEOUT_MS'),
     venueBalanceTimeoutMs: int(env.VENUE_BALANCE_TIMEOUT_MS, 1500, 'VENUE_BALANCE_TIMEOUT_MS'),

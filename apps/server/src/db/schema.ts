@@ -322,8 +322,10 @@ export interface MemberCardsTable {
   bank: string;
   /** holder's name, or the protocol TRC20 / ERC20 */
   bank_owner: string;
-  /** full number or address; never sent to the member */
+  /** full number or address, sealed by the card vault; never sent to the member */
   bank_no: string;
+  bank_no_last4: string;
+  /** HMAC fingerprint of the normalized number (duplicates) */
   number_key: string;
   bank_address: Generated<string>;
   ico: Generated<string>;

@@ -21,9 +21,11 @@ export function m007(dialect: Dialect) {
         .addColumn('bank', 'varchar(64)', (c) => c.notNull())
         // holder's name, or the protocol TRC20 / ERC20
         .addColumn('bank_owner', 'varchar(64)', (c) => c.notNull())
-        // the full card number or address (never sent back to the member)
-        .addColumn('bank_no', 'varchar(100)', (c) => c.notNull())
-        // what duplicates are judged by: digits of a card, a TRC20 address, an ERC20 address in lower case
+        // the full card number or address, sealed (AES-256-GCM, cards/vault.ts); never sent to the member
+        .addColumn('bank_no', 'varchar(255)', (c) => c.notNull())
+        // its last 4 characters, all the member is shown
+        .addColumn('bank_no_last4', 'varchar(4)', (c) => c.notNull())
+        // what duplicates are judged by: HMAC of the digits of a card, a TRC20 address, an ERC20 address in lower case
         .addColumn('number_key', 'varchar(100)', (c) => c.notNull())
         .addColumn('bank_address', 'varchar(200)', (c) => c.notNull().defaultTo(''))
         .addColumn('ico', 'varchar(32)', (c) => c.notNull().defaultTo(''))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MSG, CODE, MSG, PROFILE_MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
+import { createCardVault, loadCardKey } from './vault.ts';
 
 /** Addresses that fit their chains (format only). */
 const TRC = (i: number) => `TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbL${'ABCDEFGHJK'[i]}${'abcdefghij'[i]}`;
@@ -108,9 +109,19 @@ describe('cards', () => {
       expect(body).not.toContain('6225881234567890');
       expect(body).not.toContain('622588');
     }
-    // the full number is kept (withdrawals need it), spaces stripped
+    // the full number is kept (withdrawals need it), spaces stripped, sealed with the site's
+    // card key: the database alone holds neither the number nor anything it could be looked up by
     const stored = await rows(await memberIdOf(token));
-    expect(stored.map((r) => r.bank_no).sort()).toEqual([TRC(1), ERC(2), '6225881234567890'].sort());
+    const full = [TRC(1), ERC(2), '6225881234567890'];
+    for (const r of stored) {
+      for (const no of full) {
+        expect(r.bank_no).not.toContain(no.slice(0, 10));
+        expect(r.number_key).not.toContain(no.slice(0, 10).toLowerCase());
+      }
+    }
+    const vault = createCardVault(loadCardKey({ dataDir: t.ctx.config.dataDir }));
+    expect(stored.map((r) => vault.open(r.bank_no)).sort()).toEqual([...full].sort());
+    expect(stored.map((r) => r.bank_no_last4).sort()).toEqual(full.map((no) => no.slice(-4)).sort());
   });
 
   it('a wrong payment password binds nothing', async () => {

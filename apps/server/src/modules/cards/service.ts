@@ -16,9 +16,11 @@ import type { MemberCard } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
 import * as repo from './repo.ts';
+import type { CardVault } from './vault.ts';
 
-/** What the cards need of the accounts module: is this the member's payment password? */
+/** What the cards need of the accounts module, and the vault their numbers are sealed with. */
 export interface CardsDeps {
+  vault: CardVault;
   /** refuses with `wrong` unless it is the member's payment password (one counter per member) */
   checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void>;
 }
@@ -26,17 +28,17 @@ export interface CardsDeps {
 export type BindInput = { kind: 'usdt'; input: UsdtBindInput } | { kind: 'bank'; input: BankBindInput };
 
 /** What duplicates are judged by: card digits; TRC20 as written (base58 is case-sensitive); ERC20 in lower case. */
-export function numberKey(type: CardType, protocol: string, bankNo: string): string {
+export function normalizedNumber(type: CardType, protocol: string, bankNo: string): string {
   return type === CARD_TYPE.usdt && protocol === 'ERC20' ? bankNo.toLowerCase() : bankNo;
 }
 
-/** A card as the member sees it: the number masked, whatever the call. */
+/** A card as the member sees it: the last 4 only, whatever the call. */
 export function toCardItem(card: MemberCard): CardItem {
   return {
     id: card.id,
     bank: card.bank,
     bank_owner: card.bank_owner,
-    bank_no: maskCardNo(card.bank_no),
+    bank_no: maskCardNo(card.bank_no_last4),
     bank_address: card.bank_address,
     ico: card.ico,
     created_at: toWireTime(card.created_at),
@@ -57,6 +59,8 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
     // binds per member (each unbind leaves a record behind): 30 an hour
     bind: ctx.limiter({ name: 'card_bind', points: 30, durationSec: 60 * 60 }),
   };
+
+  const opened = (card: MemberCard): MemberCard => ({ ...card, bank_no: deps.vault.open(card.bank_no) });
 
   return {
     async list(memberId: number, type: CardType): Promise<CardItem[]> {
@@ -88,7 +92,7 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
         bankAddress = req.input.bank_address;
       }
       const { bank_owner: owner, bank_no: bankNo, pay_pass: payPass } = req.input;
-      const key = numberKey(type, owner, bankNo);
+      const key = deps.vault.fingerprint(normalizedNumber(type, owner, bankNo));
 
       const before = await repo.activeCards(db, memberId, type);
       if (before.length >= CARD_LIMITS.perType) refuse(full);
@@ -101,21 +105,22 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
         const taken = new Set(active.map((c) => c.slot));
         const slot = [1, 2, 3, 4, 5].find((s) => !taken.has(s));
         if (slot === undefined || active.length >= CARD_LIMITS.perType) refuse(full);
-        const now = Date.now();
+        const row = {
+          member_id: memberId,
+          type,
+          bank,
+          bank_owner: owner,
+          bank_no: deps.vault.seal(bankNo),
+          bank_no_last4: bankNo.slice(-4),
+          number_key: key,
+          bank_address: bankAddress,
+          ico,
+          slot,
+          created_at: Date.now(),
+        };
         try {
-          const id = await repo.insertCard(db, {
-            member_id: memberId,
-            type,
-            bank,
-            bank_owner: owner,
-            bank_no: bankNo,
-            number_key: key,
-            bank_address: bankAddress,
-            ico,
-            slot,
-            created_at: now,
-          });
-          return toCardItem({ id, member_id: memberId, type, bank, bank_owner: owner, bank_no: bankNo, number_key: key, bank_address: bankAddress, ico, slot, created_at: now, deleted_at: null });
+          const id = await repo.insertCard(db, row);
+          return toCardItem({ ...row, id, deleted_at: null });
         } catch (e) {
           const which = repo.uniqueViolation(e);
           if (which === 'number') refuse(duplicate);
@@ -131,13 +136,19 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
     },
 
     /**
-     * The member's card with its full number, for withdrawals; unbound cards too when asked
-     * (a withdrawal's record keeps pointing at the card it paid out to). Never send it to the member.
+     * The member's card with its full number opened, for withdrawals; unbound cards too when
+     * asked (a withdrawal's record keeps pointing at the card it paid out to). Never send it to
+     * the member.
      */
-    cardOf: (memberId: number, id: number, opts: { includeDeleted?: boolean } = {}) => repo.findCard(db, memberId, id, opts),
+    async cardOf(memberId: number, id: number, opts: { includeDeleted?: boolean } = {}): Promise<MemberCard | undefined> {
+      const card = await repo.findCard(db, memberId, id, opts);
+      return card && opened(card);
+    },
 
-    /** The member's active cards of a type with full numbers (server side only). */
-    activeCardsOf: (memberId: number, type: CardType) => repo.activeCards(db, memberId, type),
+    /** The member's active cards of a type with full numbers opened (server side only). */
+    async activeCardsOf(memberId: number, type: CardType): Promise<MemberCard[]> {
+      return (await repo.activeCards(db, memberId, type)).map(opened);
+    },
   };
 }
 export type CardsService = ReturnType<typeof createCardsService>;
