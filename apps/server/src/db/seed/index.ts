@@ -8,6 +8,8 @@ import { seedBanks } from './cards.ts';
 import { seedDemoInbox } from './inbox.ts';
 
 export const DEMO_MEMBER = { username: 'demo888', password: 'demo888', payPassword: '666888', realname: '王小明' };
+/** what the demo member starts with (fen), so the sandbox's games can be played at once */
+export const DEMO_CREDIT_FEN = 100_000;
 
 /**
  * First-start content. Every step inserts only what is missing, so it runs at each
@@ -69,6 +71,19 @@ async function seedDemoMember(ctx: AppContext) {
       .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (row) await wallet.openMemberAccounts(trx, row.id, now);
+    if (!row) return;
+    await wallet.openMemberAccounts(trx, row.id, now);
+    // through the ledger like any credit, from the adjustments house account
+    const key = `seed:demo-credit:${row.id}`;
+    await wallet.creditFromHouse(trx, {
+      memberId: row.id,
+      amount: DEMO_CREDIT_FEN,
+      reference: key,
+      idempotencyKey: key,
+      memo: '演示资金',
+      createdBy: 'seed',
+      house: 'adjustments',
+      now,
+    });
   });
 }
