@@ -60,7 +60,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** Composition root: config -> db -> adapters -> modules -> http. */
 export async function buildApp(config: Config): Promise<App> {
   const log = pino({ level: config.logLevel });
-  const database = openDatabase(config);
+  const database = openDatabase(config, (err) => log.warn({ err }, 'an idle PostgreSQL connection was closed by the server'));
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
 

@@ -27,13 +27,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(config: Config): Database {
+export function openDatabase(config: Config, onPoolError: (err: Error) => void = () => {}): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
+      // who holds a connection, in pg_stat_activity
+      application_name: config.databaseSchema ? `casino:${config.databaseSchema}` : 'casino',
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
+    // an idle connection the server ends (restart, failover, an operator) is dropped from the
+    // pool and reported; without a listener node-postgres would take the whole process down
+    pool.on('error', onPoolError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, close: () => db.destroy() };
   }
