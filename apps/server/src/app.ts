@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { sandboxPlugin, SANDBOX_PREFIX } from '@casino/sandbox';
@@ -8,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase, type Database } from './db/index.ts';
 import { seed } from './db/seed/index.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { installJsonBody } from './http/json-body.ts';
 import { createLimiterFactory } from './http/rate-limit.ts';
@@ -103,10 +103,7 @@ export async function buildApp(config: Config): Promise<App> {
   http.decorateRequest('member', null);
   installJsonBody(http);
   await http.register(compress, { global: true, threshold: 1024 });
-  // nosniff, same-origin framing, referrer policy and friends; the member site's
-  // content-security policy is set on its HTML (http/static.ts SITE_CSP), our small
-  // server-rendered pages and media carry their own
-  await http.register(helmet, { contentSecurityPolicy: false });
+  installSecurityHeaders(http);
 
   // the error handler binds to routes as they are added: install it first
   installErrorHandling(http);
