@@ -209,7 +209,7 @@ function TransferForm({ entries }: { entries: BalanceEntry[] }) {
       </div>
 
       <button type="submit" className="btn-gold btn-block tf-submit" disabled={busy} data-testid="transfer-submit">
-        {busy ? <span className="tf-spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
         {busy ? '转账中…' : '立即转账'}
       </button>
       <p className="tf-help">
