@@ -17,6 +17,25 @@ export interface Limiter {
   /** refuse now if key is already over the rule, without counting */
   assertOpen(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * A guarded check (a password): refused while key is over the rule; a false answer counts
+   * one failure, a true one clears the count. Answers the check's result.
+   */
+  attempt(key: string, check: () => Promise<boolean>): Promise<boolean>;
+}
+
+/** attempt() from the three primitives, for every limiter alike */
+function withAttempt(base: Omit<Limiter, 'attempt'>): Limiter {
+  return {
+    ...base,
+    async attempt(key, check) {
+      await base.assertOpen(key);
+      const ok = await check();
+      if (ok) await base.reset(key);
+      else await base.hit(key);
+      return ok;
+    },
+  };
 }
 
 function tooMany(res: RateLimiterRes): never {
@@ -28,7 +47,7 @@ function tooMany(res: RateLimiterRes): never {
 export function createLimiterFactory(opts: { enabled: boolean; redis?: Redis }) {
   return (rule: LimitRule): Limiter => {
     if (!opts.enabled) {
-      return { hit: async () => {}, assertOpen: async () => {}, reset: async () => {} };
+      return withAttempt({ hit: async () => {}, assertOpen: async () => {}, reset: async () => {} });
     }
     const base = {
       keyPrefix: `rl_${rule.name}`,
@@ -39,7 +58,7 @@ export function createLimiterFactory(opts: { enabled: boolean; redis?: Redis }) 
     const limiter: RateLimiterAbstract = opts.redis
       ? new RateLimiterRedis({ ...base, storeClient: opts.redis })
       : new RateLimiterMemory(base);
-    return {
+    return withAttempt({
       async hit(key) {
         try {
           await limiter.consume(key);
@@ -55,7 +74,7 @@ export function createLimiterFactory(opts: { enabled: boolean; redis?: Redis }) 
       async reset(key) {
         await limiter.delete(key);
       },
-    };
+    });
   };
 }
 export type LimiterFactory = ReturnType<typeof createLimiterFactory>;

@@ -109,14 +109,11 @@ export function createAccountsService(
      * 5 in 15 minutes every payment-password check is paused.
      */
     async checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void> {
-      const key = String(memberId);
-      await limits.payPass.assertOpen(key);
-      const member = await repo.findById(db, memberId);
-      if (!member || !(await verifyPassword(member.pay_password_hash, plain))) {
-        await limits.payPass.hit(key);
-        refuse(wrong);
-      }
-      await limits.payPass.reset(key);
+      const right = await limits.payPass.attempt(String(memberId), async () => {
+        const member = await repo.findById(db, memberId);
+        return member ? verifyPassword(member.pay_password_hash, plain) : false;
+      });
+      if (!right) refuse(wrong);
     },
 
     /** The counter checkPayPassword uses, for the payment password's own change (profile). */

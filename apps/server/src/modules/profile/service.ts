@@ -52,18 +52,13 @@ export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
      * included, in the same transaction.
      */
     async changePassword(memberId: number, kind: PasswordKind, input: EditPasswordInput): Promise<void> {
-      const key = String(memberId);
+      const wrong = kind === 1 ? PROFILE_MSG.oldWrong : PROFILE_MSG.oldPayWrong;
       const guard = kind === 1 ? limits.oldPassword : deps.payPassLimit;
-      await guard.assertOpen(key);
-      const member = await repo.secrets(db, memberId);
-      if (!member) refuse(PROFILE_MSG.oldWrong);
       const column = kind === 1 ? 'password_hash' : 'pay_password_hash';
+      const member = await repo.secrets(db, memberId);
+      if (!member) refuse(wrong);
       const stored = member[column];
-      if (!(await verifyPassword(stored, input.password))) {
-        await guard.hit(key);
-        refuse(kind === 1 ? PROFILE_MSG.oldWrong : PROFILE_MSG.oldPayWrong);
-      }
-      await guard.reset(key);
+      if (!(await guard.attempt(String(memberId), () => verifyPassword(stored, input.password)))) refuse(wrong);
       const next = await hashPassword(input.paypassword);
       const changed = await db.transaction().execute(async (trx) => {
         // changed meanwhile by a concurrent call: the old password checked above is no longer the one
@@ -71,7 +66,7 @@ export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
         if (kind === 1) await deps.sessions.revokeAll(trx, memberId);
         return true;
       });
-      if (!changed) refuse(kind === 1 ? PROFILE_MSG.oldWrong : PROFILE_MSG.oldPayWrong);
+      if (!changed) refuse(wrong);
     },
 
     /**
