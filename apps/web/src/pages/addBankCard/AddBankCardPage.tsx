@@ -7,7 +7,7 @@ import { IconCheck, IconShield } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { IconChevronDown } from '../../wallet/icons';
 import { BankBadge } from '../wallet/CardArt';
-import { FormRow, SubmitButton, TextInput } from '../wallet/CardForm';
+import { CardSubmit, FormRow, TextInput } from '../wallet/CardForm';
 import { useBanks, useBindCard, useCards, WALLET_TAB } from '../wallet/cards';
 
 /** Digits only, at most 19, shown in groups of 4. */
@@ -111,7 +111,7 @@ export default function AddBankCardPage() {
           />
         </FormRow>
 
-        <SubmitButton busy={busy} label="确认绑定" testId="bank-submit" />
+        <CardSubmit busy={busy} testId="bank-submit" />
       </form>
 
       <p className="cf-hint" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 5, marginTop: 16 }}>

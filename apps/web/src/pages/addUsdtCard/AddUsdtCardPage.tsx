@@ -12,7 +12,7 @@ import {
 import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { ChainChip, UsdtMark } from '../wallet/CardArt';
-import { FormRow, SubmitButton, TextInput } from '../wallet/CardForm';
+import { CardSubmit, FormRow, TextInput } from '../wallet/CardForm';
 import { useBindCard, useCards, WALLET_TAB } from '../wallet/cards';
 
 const PROTOCOL_INFO: Record<UsdtProtocol, { network: string; note: string; placeholder: string; format: string }> = {
@@ -102,7 +102,7 @@ export default function AddUsdtCardPage() {
           />
         </FormRow>
 
-        <SubmitButton busy={busy} label="确认绑定" testId="usdt-submit" />
+        <CardSubmit busy={busy} testId="usdt-submit" />
       </form>
 
       <div className="cf-tips">

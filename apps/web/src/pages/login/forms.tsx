@@ -7,20 +7,12 @@ import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { IconIdCard, IconLock, IconShield, IconUser } from '../../components/icons';
 import { CaptchaField, Check, Field } from './fields';
+import { SubmitButton } from '../../components/SubmitButton';
 import { useCaptcha } from './useCaptcha';
 
 interface FormProps {
   /** called after the session is stored */
   onSignedIn(): void;
-}
-
-function Submit({ busy, label, testId }: { busy: boolean; label: string; testId: string }) {
-  return (
-    <button type="submit" className="btn-gold btn-block lg-submit" disabled={busy} data-testid={testId}>
-      {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
-      {busy ? `${label}中…` : label}
-    </button>
-  );
 }
 
 /** Login: name, password, captcha, 记住账号 -> POST /api/login_pc. */
@@ -103,7 +95,7 @@ export function LoginForm({ onSignedIn }: FormProps) {
           忘记密码？
         </AppLink>
       </div>
-      <Submit busy={busy} label="登录" testId="login-submit" />
+      <SubmitButton busy={busy} label="登录" busyLabel="登录中…" testId="login-submit" className="lg-submit" />
     </form>
   );
 }
@@ -240,7 +232,7 @@ export function RegisterForm({ onSignedIn, pid }: FormProps & { pid: string }) {
           《隐私协议》
         </AppLink>
       </div>
-      <Submit busy={busy} label="注册" testId="reg-submit" />
+      <SubmitButton busy={busy} label="注册" busyLabel="注册中…" testId="reg-submit" className="lg-submit" />
     </form>
   );
 }

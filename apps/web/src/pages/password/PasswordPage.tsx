@@ -9,6 +9,7 @@ import { stopBalancePolling } from '../../session/polling';
 import { useSession } from '../../session/store';
 import { toast } from '../../ui/feedback';
 import { IconEye, IconEyeOff, IconKey, IconLock, IconShield } from '../../components/icons';
+import { SubmitButton } from '../../components/SubmitButton';
 import '../userInfo/account.css';
 
 const KINDS: Record<PasswordKind, { title: string; sub: string; path: string; tip: string }> = {
@@ -118,10 +119,7 @@ function PasswordForm({ kind }: { kind: PasswordKind }) {
         {field('confirm', '确认密码', '请再次输入新密码', 'new-password')}
       </section>
 
-      <button type="submit" className="btn-gold btn-block acct-submit" disabled={busy} data-testid="pw-submit">
-        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
-        {busy ? '提交中…' : '确认修改'}
-      </button>
+      <SubmitButton busy={busy} label="确认修改" busyLabel="提交中…" testId="pw-submit" className="acct-submit" />
       <div className="acct-notice">
         <IconShield size={16} />
         <span>{meta.tip}</span>

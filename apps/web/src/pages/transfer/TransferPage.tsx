@@ -21,6 +21,7 @@ import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
 import { IconChevronDown, IconSwap } from '../../wallet/icons';
 import { IconCheck, IconClose, IconService } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
+import { SubmitButton } from '../../components/SubmitButton';
 import './TransferPage.css';
 
 type Side = 'source' | 'target';
@@ -208,10 +209,7 @@ function TransferForm({ entries }: { entries: BalanceEntry[] }) {
         )}
       </div>
 
-      <button type="submit" className="btn-gold btn-block tf-submit" disabled={busy} data-testid="transfer-submit">
-        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
-        {busy ? '转账中…' : '立即转账'}
-      </button>
+      <SubmitButton busy={busy} label="立即转账" busyLabel="转账中…" testId="transfer-submit" className="tf-submit" />
       <p className="tf-help">
         转账遇到问题？
         <AppLink to="/kefu" data-testid="transfer-kefu">

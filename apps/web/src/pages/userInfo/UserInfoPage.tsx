@@ -8,6 +8,7 @@ import { toast } from '../../ui/feedback';
 import { IconChevronRight, IconLock } from '../../components/icons';
 import { AvatarPicker } from './AvatarPicker';
 import { maskName } from './mask';
+import { SubmitButton } from '../../components/SubmitButton';
 import './account.css';
 
 /** YYYY-MM-DD of a local Date (the picker's days are calendar days, not instants). */
@@ -148,10 +149,7 @@ export default function UserInfoPage() {
         </div>
       </section>
 
-      <button type="submit" className="btn-gold btn-block acct-submit" disabled={busy} data-testid="userinfo-save">
-        {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
-        {busy ? '保存中…' : '保存'}
-      </button>
+      <SubmitButton busy={busy} label="保存" busyLabel="保存中…" testId="userinfo-save" className="acct-submit" />
       <p className="acct-tip">手机号码与电子邮箱仅用于账户安全验证与客服联系，我们不会向任何第三方透露您的资料。</p>
 
       <DatePicker

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { IconEye, IconEyeOff } from '../../components/icons';
+import { SubmitButton } from '../../components/SubmitButton';
 import './CardForm.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
@@ -50,11 +51,7 @@ export function TextInput({
   );
 }
 
-export function SubmitButton({ busy, label, testId }: { busy: boolean; label: string; testId: string }) {
-  return (
-    <button type="submit" className="btn-gold btn-block cf-submit" disabled={busy} data-testid={testId}>
-      {busy ? <span className="btn-spinner" aria-hidden="true" /> : null}
-      {busy ? '提交中…' : label}
-    </button>
-  );
+/** The card forms' submit button (the shared one, with this form's spacing). */
+export function CardSubmit({ busy, testId }: { busy: boolean; testId: string }) {
+  return <SubmitButton busy={busy} label="确认绑定" busyLabel="提交中…" testId={testId} className="cf-submit" />;
 }
