@@ -88,7 +88,7 @@ export async function buildApp(config: Config): Promise<App> {
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
-  const profile = createProfile(ctx, { sessions: accounts.sessions, payPassLimit: accounts.service.payPassLimit });
+  const profile = createProfile(ctx, { sessions: accounts.sessions, checkPayPassword: accounts.service.checkPayPassword });
   const inbox = createInbox(ctx);
   const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs]);
 

@@ -23,11 +23,7 @@ export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: n
   await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', id).execute();
 }
 
-/** Unique-constraint violations on both databases. */
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err?.message ?? '');
-}
+export { isUniqueViolation } from '../../db/errors.ts';
 
 export async function setTransferStatus(db: Kysely<DB>, id: number, value: 0 | 1) {
   await db.updateTable('members').set({ transferstatus: value }).where('id', '=', id).execute();

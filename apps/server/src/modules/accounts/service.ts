@@ -105,19 +105,16 @@ export function createAccountsService(
 
     /**
      * Refuses with `wrong` unless `plain` is the member's payment password (card binds,
-     * withdrawals). Wrong ones count against the member's one payment-password counter; after
-     * 5 in 15 minutes every payment-password check is paused.
+     * withdrawals, its own change). Wrong ones count against the member's one payment-password
+     * counter; after 5 in 15 minutes every payment-password check is paused. Answers the hash
+     * that was checked (the change replaces exactly that one).
      */
-    async checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void> {
-      const right = await limits.payPass.attempt(String(memberId), async () => {
-        const member = await repo.findById(db, memberId);
-        return member ? verifyPassword(member.pay_password_hash, plain) : false;
-      });
-      if (!right) refuse(wrong);
+    async checkPayPassword(memberId: number, plain: string, wrong: string): Promise<string> {
+      const member = await repo.findById(db, memberId);
+      const stored = member?.pay_password_hash ?? '';
+      if (!(await limits.payPass.attempt(String(memberId), async () => Boolean(member) && verifyPassword(stored, plain)))) refuse(wrong);
+      return stored;
     },
-
-    /** The counter checkPayPassword uses, for the payment password's own change (profile). */
-    payPassLimit: limits.payPass,
 
     async balance(memberId: number): Promise<{ balance: number }> {
       return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB, MemberCard } from '../../db/schema.ts';
 
 type Q = Kysely<DB> | Transaction<DB>;
@@ -71,9 +72,8 @@ export async function insertBanks(db: Q, rows: { name: string; code: string; sor
 
 /** Which unique index a failed insert ran into, on SQLite or PostgreSQL. */
 export function uniqueViolation(e: unknown): 'slot' | 'number' | 'other' | null {
-  const err = e as { code?: string; message?: string; constraint?: string; detail?: string };
-  const unique = err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err?.message ?? '');
-  if (!unique) return null;
+  if (!isUniqueViolation(e)) return null;
+  const err = e as { message?: string; constraint?: string; detail?: string };
   const where = `${err.constraint ?? ''} ${err.message ?? ''} ${err.detail ?? ''}`;
   if (/member_cards_slot|\.slot\b|\bslot\)/.test(where)) return 'slot';
   if (/member_cards_number|number_key/.test(where)) return 'number';

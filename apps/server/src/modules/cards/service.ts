@@ -22,7 +22,7 @@ import type { CardVault } from './vault.ts';
 export interface CardsDeps {
   vault: CardVault;
   /** refuses with `wrong` unless it is the member's payment password (one counter per member) */
-  checkPayPassword(memberId: number, plain: string, wrong: string): Promise<void>;
+  checkPayPassword(memberId: number, plain: string, wrong: string): Promise<unknown>;
 }
 
 export type BindInput = { kind: 'usdt'; input: UsdtBindInput } | { kind: 'bank'; input: BankBindInput };

@@ -105,19 +105,19 @@ describe('inbox', () => {
   it('sendToMember: plain text within bounds, a known member, a dedupe key sends once', async () => {
     const m = await member();
     const inbox = createInbox(t.ctx);
-    await expect(inbox.sendToMember(m.id, '  ', '内容')).rejects.toMatchObject({ message: INBOX_MSG.titleInvalid });
-    await expect(inbox.sendToMember(m.id, 'x'.repeat(101), '内容')).rejects.toMatchObject({ message: INBOX_MSG.titleInvalid });
-    await expect(inbox.sendToMember(m.id, '标题', '')).rejects.toMatchObject({ message: INBOX_MSG.contentInvalid });
-    await expect(inbox.sendToMember(m.id, '标题', 'x'.repeat(5001))).rejects.toMatchObject({ message: INBOX_MSG.contentInvalid });
-    await expect(inbox.sendToMember(999_999, '标题', '内容')).rejects.toMatchObject({ code: CODE.notFound });
+    await expect(inbox.service.sendToMember(m.id, '  ', '内容')).rejects.toMatchObject({ message: INBOX_MSG.titleInvalid });
+    await expect(inbox.service.sendToMember(m.id, 'x'.repeat(101), '内容')).rejects.toMatchObject({ message: INBOX_MSG.titleInvalid });
+    await expect(inbox.service.sendToMember(m.id, '标题', '')).rejects.toMatchObject({ message: INBOX_MSG.contentInvalid });
+    await expect(inbox.service.sendToMember(m.id, '标题', 'x'.repeat(5001))).rejects.toMatchObject({ message: INBOX_MSG.contentInvalid });
+    await expect(inbox.service.sendToMember(999_999, '标题', '内容')).rejects.toMatchObject({ code: CODE.notFound });
     expect(await unread(m.token)).toBe(0);
 
-    const id = await inbox.sendToMember(m.id, '  标题\n换行 ', '第一行\r\n第二行\u0007');
+    const id = await inbox.service.sendToMember(m.id, '  标题\n换行 ', '第一行\r\n第二行\u0007');
     expect(id).toEqual(expect.any(Number));
     const [msg] = (await page(m.token)).data;
     expect(msg).toMatchObject({ title: '标题 换行', content: '第一行\n第二行' });
-    expect(await inbox.sendToMember(m.id, '活动', '一次', { dedupeKey: 'promo:1' })).toEqual(expect.any(Number));
-    expect(await inbox.sendToMember(m.id, '活动', '两次', { dedupeKey: 'promo:1' })).toBeNull();
+    expect(await inbox.service.sendToMember(m.id, '活动', '一次', { dedupeKey: 'promo:1' })).toEqual(expect.any(Number));
+    expect(await inbox.service.sendToMember(m.id, '活动', '两次', { dedupeKey: 'promo:1' })).toBeNull();
     expect(await unread(m.token)).toBe(2);
   });
 });

@@ -10,8 +10,6 @@ export function createInbox(ctx: AppContext) {
   const service = createInboxService(ctx);
   return {
     service,
-    /** operator-side send (back-office): a message into one member's inbox */
-    sendToMember: (memberId: number, title: string, content: string, opts?: SendOptions) => service.sendToMember(memberId, title, content, opts),
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => inboxRoutes(app, service, requireMember),
   };
 }

@@ -1,6 +1,6 @@
 import { CODE, INBOX_LIMITS, INBOX_MSG, INBOX_PER_PAGE, type InboxMessage, type Paged, type ReadMessageReply } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
-import { ApiError, refuse } from '../../http/envelope.ts';
+import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import * as repo from './repo.ts';
@@ -52,9 +52,9 @@ export function createInboxService(ctx: AppContext) {
     async sendToMember(memberId: number, title: string, content: string, opts: SendOptions = {}): Promise<number | null> {
       const t = String(title ?? '').replace(CONTROL, '').replace(/[\r\n\t]+/g, ' ').trim();
       const c = String(content ?? '').replace(CONTROL, '').replace(/\r\n?/g, '\n').trim();
-      if (t.length < 1 || t.length > INBOX_LIMITS.titleMax) throw new ApiError(CODE.invalid, INBOX_MSG.titleInvalid);
-      if (c.length < 1 || c.length > INBOX_LIMITS.contentMax) throw new ApiError(CODE.invalid, INBOX_MSG.contentInvalid);
-      if (!Number.isSafeInteger(memberId) || !(await repo.memberExists(db, memberId))) throw new ApiError(CODE.notFound, '会员不存在');
+      if (t.length < 1 || t.length > INBOX_LIMITS.titleMax) refuse(INBOX_MSG.titleInvalid);
+      if (c.length < 1 || c.length > INBOX_LIMITS.contentMax) refuse(INBOX_MSG.contentInvalid);
+      if (!Number.isSafeInteger(memberId) || !(await repo.memberExists(db, memberId))) refuse('会员不存在', CODE.notFound);
       return repo.insert(db, {
         member_id: memberId,
         title: t,

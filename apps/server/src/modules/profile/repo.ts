@@ -82,8 +82,4 @@ export function latestApplication(db: Q, memberId: number) {
     .executeTakeFirst();
 }
 
-/** Unique-constraint violations on both databases. */
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err?.message ?? '');
-}
+export { isUniqueViolation } from '../../db/errors.ts';

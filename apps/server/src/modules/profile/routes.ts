@@ -76,7 +76,6 @@ export async function profileRoutes(app: FastifyInstance, profile: ProfileServic
     return reply
       .type(AVATAR_TYPES[m[1] as AvatarKind])
       .header('Content-Length', stat.size)
-      .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .send(fs.createReadStream(file));

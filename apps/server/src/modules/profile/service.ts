@@ -6,7 +6,6 @@ import {
   type UpdateUserInfoInput,
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
-import type { Limiter } from '../../http/rate-limit.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { hashPassword, verifyPassword, type Sessions } from '../accounts/index.ts';
@@ -23,8 +22,8 @@ export interface AgentApplicationStatus {
 
 export interface ProfileDeps {
   sessions: Sessions;
-  /** the member's one wrong-payment-password counter, shared with card binds and withdrawals */
-  payPassLimit: Limiter;
+  /** accounts' payment-password check (one counter with card binds and withdrawals); answers the hash checked */
+  checkPayPassword(memberId: number, plain: string, wrong: string): Promise<string>;
 }
 
 /**
@@ -41,6 +40,14 @@ export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
     applications: ctx.limiter({ name: 'agent_apply', points: 10, durationSec: 60 * 60 }),
   };
 
+  /** the old login password of a change; wrong ones paused like logins. Answers the hash checked. */
+  async function checkOldLoginPassword(memberId: number, plain: string): Promise<string> {
+    const member = await repo.secrets(db, memberId);
+    const stored = member?.password_hash ?? '';
+    if (!(await limits.oldPassword.attempt(String(memberId), async () => Boolean(member) && verifyPassword(stored, plain)))) refuse(PROFILE_MSG.oldWrong);
+    return stored;
+  }
+
   return {
     async updateInfo(memberId: number, input: UpdateUserInfoInput): Promise<void> {
       await repo.updateProfile(db, memberId, { mobile: input.mobile, email: input.email, birthday: input.birthday });
@@ -53,12 +60,8 @@ export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
      */
     async changePassword(memberId: number, kind: PasswordKind, input: EditPasswordInput): Promise<void> {
       const wrong = kind === 1 ? PROFILE_MSG.oldWrong : PROFILE_MSG.oldPayWrong;
-      const guard = kind === 1 ? limits.oldPassword : deps.payPassLimit;
       const column = kind === 1 ? 'password_hash' : 'pay_password_hash';
-      const member = await repo.secrets(db, memberId);
-      if (!member) refuse(wrong);
-      const stored = member[column];
-      if (!(await guard.attempt(String(memberId), () => verifyPassword(stored, input.password)))) refuse(wrong);
+      const stored = kind === 1 ? await checkOldLoginPassword(memberId, input.password) : await deps.checkPayPassword(memberId, input.password, wrong);
       const next = await hashPassword(input.paypassword);
       const changed = await db.transaction().execute(async (trx) => {
         // changed meanwhile by a concurrent call: the old password checked above is no longer the one
