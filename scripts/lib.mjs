@@ -27,5 +27,8 @@ export function findChromium() {
 }
 
 export function webBuilt() {
-  return fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'));
+  // both apps: the member site and the back-office (issue 12)
+  const web = process.env.WEB_DIST || path.join(ROOT, 'apps/web/dist');
+  const admin = process.env.ADMIN_DIST || path.join(ROOT, 'apps/admin/dist');
+  return fs.existsSync(path.join(web, 'index.html')) && fs.existsSync(path.join(admin, 'index.html'));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gameProviderPlugin, type GameProviderOptions } from './provider/plugin.ts';
+import { paymentGatewayPlugin, type PaymentGatewayOptions } from './payments/plugin.ts';
 
 /**
  * Stand-ins for the third parties (a game provider, a payment gateway), reached by the
@@ -18,11 +19,17 @@ export interface SandboxOptions {
   publicBaseUrl?: string;
   /** game provider settings beyond the common ones (match length, fault timings, rng) */
   game?: Omit<GameProviderOptions, 'secret' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
+  /** the payment gateway's merchant secret (the server's PAYMENT_SECRET); unset: no gateway */
+  paymentSecret?: string;
+  /** payment gateway settings beyond the common ones (notify back-off, fault timings) */
+  payment?: Omit<PaymentGatewayOptions, 'secret' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
 }
 
 export const SANDBOX_PREFIX = '/sandbox';
 /** where the game provider lives below the sandbox prefix */
 export const GAME_PROVIDER_PATH = '/provider';
+/** where the payment gateway lives below the sandbox prefix */
+export const PAYMENT_GATEWAY_PATH = '/pay';
 
 export async function sandboxPlugin(app: FastifyInstance, opts: SandboxOptions) {
   const started = Date.now();
@@ -30,7 +37,7 @@ export async function sandboxPlugin(app: FastifyInstance, opts: SandboxOptions) 
     ok: true,
     started_at: new Date(started).toISOString(),
     signed: opts.secret.length > 0,
-    providers: ['game'] as string[],
+    providers: (opts.paymentSecret ? ['game', 'payment'] : ['game']) as string[],
   }));
   await app.register(gameProviderPlugin, {
     ...opts.game,
@@ -40,6 +47,16 @@ export async function sandboxPlugin(app: FastifyInstance, opts: SandboxOptions) 
     faults: opts.faults === true,
     publicBaseUrl: opts.publicBaseUrl,
   });
+  if (opts.paymentSecret) {
+    await app.register(paymentGatewayPlugin, {
+      ...opts.payment,
+      prefix: PAYMENT_GATEWAY_PATH,
+      secret: opts.paymentSecret,
+      dataDir: opts.dataDir,
+      faults: opts.faults === true,
+      publicBaseUrl: opts.publicBaseUrl,
+    });
+  }
 }
 
 export { signRequest, checkSignature, signature, TS_HEADER, SIGN_HEADER, MAX_SKEW_MS } from './provider/signing.ts';
@@ -50,3 +67,8 @@ export type { GameProviderOptions } from './provider/plugin.ts';
 export type { FaultTimings } from './provider/faults.ts';
 export type * from './provider/types.ts';
 export { CATEGORY_IDS } from './provider/types.ts';
+export { signPayBody, checkPaySignature, paySignature, PAY_TS_HEADER, PAY_NONCE_HEADER, PAY_SIGN_HEADER, PAY_REPLAY_WINDOW_MS, PAY_NOTIFY_ACK } from './payments/signing.ts';
+export type { PaySigned, PaySignatureProblem } from './payments/signing.ts';
+export type { PaymentGatewayOptions } from './payments/plugin.ts';
+export type { PayNotice } from './payments/notifier.ts';
+export { PAY_FAULT_MODES, type PayFaultMode } from './payments/faults.ts';

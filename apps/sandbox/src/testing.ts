@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sandboxPlugin, SANDBOX_PREFIX, type SandboxOptions } from './index.ts';
 import { ProviderClient } from './provider/client.ts';
@@ -7,7 +8,8 @@ import { signRequest } from './provider/signing.ts';
  * Test harness: the sandbox in a real Fastify instance on 127.0.0.1 (random port), called
  * over real HTTP.
  */
-export const TEST_SECRET = 'test-secret';
+// made per run, so no test passes by knowing a fixed string (issue 14)
+export const TEST_SECRET = randomBytes(32).toString('hex');
 
 export async function startSandbox(opts: Partial<SandboxOptions> = {}) {
   const app = Fastify({ logger: false });

@@ -8,22 +8,31 @@ import type { AppContext } from './context.ts';
 import { migrate, openDatabase, type Database } from './db/index.ts';
 import { seed } from './db/seed/index.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installNoStore } from './http/no-store.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { installJsonBody } from './http/json-body.ts';
 import { createLimiterFactory } from './http/rate-limit.ts';
-import { serveWebApp } from './http/static.ts';
-import { createAccounts } from './modules/accounts/index.ts';
+import { serveAdminApp, serveWebApp } from './http/static.ts';
+import { createAccounts, createPasswordReset, resetRoutes } from './modules/accounts/index.ts';
 import { createBackoffice } from './modules/backoffice/index.ts';
 import { createBets } from './modules/bets/index.ts';
 import { createContent } from './modules/content/index.ts';
 import { createCatalogue, createGames } from './modules/games/index.ts';
 import { createSiteService, siteRoutes } from './modules/site/index.ts';
 import { createTransfersModule } from './modules/transfers/index.ts';
-import { createCards } from './modules/cards/index.ts';
+import { createReconciliationModule } from './modules/reconciliation/index.ts';
+import { createCards, hasCardEnding } from './modules/cards/index.ts';
 import { createProfile } from './modules/profile/index.ts';
 import { createInbox } from './modules/inbox/index.ts';
+import { createWithdrawals } from './modules/withdrawals/index.ts'; // issue 10
 import { createVenueRegistry, venueAdaptersFromConfig, VenueError, type VenueRegistry } from './adapters/venues/index.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { createPaymentRegistry, paymentGatewaysFromConfig } from './adapters/payments/index.ts'; // issue 9
+import { createPayments, depositRecords } from './modules/payments/index.ts'; // issue 9
+import { createPromotions, vipLevelsFromRows, type Promotions } from './modules/promotions/index.ts'; // issue 11
+import { depositsCreditedBetween } from './modules/payments/index.ts'; // issue 11: red-packet eligibility
+import { createDashboardModule } from './modules/dashboard/index.ts'; // issue 12
+import { createMemberDeskModule } from './modules/member-desk/index.ts'; // issue 12
 
 export interface App {
   http: FastifyInstance;
@@ -36,8 +45,17 @@ export interface App {
     transfers: ReturnType<typeof createTransfersModule>['service'];
     bets: ReturnType<typeof createBets>;
     games: ReturnType<typeof createGames>;
+    /** venue balances against our records (issue 14) */
+    reconciliation: ReturnType<typeof createReconciliationModule>['service'];
   };
   scheduler: Scheduler;
+  /** issue 11: rebates, red packets, VIP, activity applications (tests drive the daily jobs through it) */
+  promotions: Promotions;
+  /** issue 10: site settings (tests set the withdrawal limits) and the withdrawals' review */
+  site: ReturnType<typeof createSiteService>;
+  withdrawals: ReturnType<typeof createWithdrawals>;
+  /** issue 9: deposits (tests run the expiry job and read gateway orders through it) */
+  payments: ReturnType<typeof createPayments>;
   /** http://host:port of this process once it listens */
   ownAddress(): string;
   close(): Promise<void>;
@@ -77,11 +95,13 @@ export async function buildApp(config: Config): Promise<App> {
   const ownAddress = () => addressOf(http);
   const registry = createVenueRegistry(venueAdaptersFromConfig(config, ownAddress));
   const catalogue = createCatalogue(ctx, registry);
-  const transfers = createTransfersModule(ctx, { registry, catalogue });
+  // issue 14: the bet feed is pulled by the bets module, made below; the job only runs once all is built
+  const reconciliation = createReconciliationModule(ctx, { registry, venues: () => catalogue.venues(), pullBets: () => bets.pull() });
+  const transfers = createTransfersModule(ctx, { registry, catalogue, isHeld: reconciliation.service.isHeld });
 
   const site = createSiteService(ctx);
   const accounts = createAccounts(ctx, site, { refreshVenueBalances: (memberId) => transfers.service.readBalances(memberId) });
-  const backoffice = createBackoffice(ctx);
+  const backoffice = createBackoffice(ctx, site);
   const content = createContent(ctx, site);
   await seed(ctx, site);
 
@@ -90,7 +110,34 @@ export async function buildApp(config: Config): Promise<App> {
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
   const profile = createProfile(ctx, { sessions: accounts.sessions, checkPayPassword: accounts.service.checkPayPassword });
   const inbox = createInbox(ctx);
-  const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs]);
+  // issue 10: withdrawals (cards scoped to the member, the one payment-password counter); type 2 of gettransrecord
+  const withdrawals = createWithdrawals(ctx, { site, cardOf: cards.service.cardOf, checkPayPassword: accounts.service.checkPayPassword });
+  transfers.recordTypes.set(2, withdrawals.records);
+  // issue 9: deposits through the payment gateway adapter (reached over HTTP), type 1 of gettransrecord
+  const payments = createPayments(ctx, {
+    site,
+    registry: createPaymentRegistry(paymentGatewaysFromConfig(config, ownAddress)),
+    hasAnyCard: async (memberId) => (await cards.service.list(memberId, 1)).length + (await cards.service.list(memberId, 2)).length > 0,
+    publicBase: () => config.publicUrl ?? ownAddress(),
+  });
+  if (config.sandbox) await payments.seedDemo();
+  transfers.recordTypes.set(1, (memberId, q) => depositRecords(ctx.db, memberId, q));
+  // issue 15: self-service password reset, proven with real name, payment password and a card's last 4
+  const passwordReset = createPasswordReset(ctx, {
+    sessions: accounts.sessions,
+    checkPayPassword: accounts.service.checkPayPassword,
+    hasCardEnding: (memberId, last4) => hasCardEnding(ctx.db, memberId, last4),
+  });
+  // issue 11: promotions (VIP table and activities from content, venue names from the catalogue)
+  const promotions = createPromotions(ctx, {
+    settings: site.settings,
+    vipLevels: async () => vipLevelsFromRows(await content.service.vipLevels()),
+    venueNames: async () => new Map((await catalogue.venues()).map((v) => [v.platform, v.name])),
+    activityTitle: (id) => content.service.activity(id).then((a) => a.title, () => null),
+    depositsCreditedBetween,
+  });
+  await promotions.seed(); // issue 11: demo red-packet rules
+  const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs]);
 
   http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -104,12 +151,14 @@ export async function buildApp(config: Config): Promise<App> {
   installJsonBody(http);
   await http.register(compress, { global: true, threshold: 1024 });
   installSecurityHeaders(http);
+  installNoStore(http);
 
   // the error handler binds to routes as they are added: install it first
   installErrorHandling(http);
   siteRoutes(http, site);
   accounts.routes(http);
   backoffice.routes(http);
+  reconciliation.routes(http, backoffice.requireAdmin);
   games.routes(http, accounts.requireMember);
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
@@ -117,6 +166,13 @@ export async function buildApp(config: Config): Promise<App> {
   cards.routes(http, accounts.requireMember);
   await profile.routes(http, accounts.requireMember);
   inbox.routes(http, accounts.requireMember);
+  withdrawals.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 10
+  promotions.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 11
+  await payments.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 9
+  // issue 12: the back-office's dashboard, members and pending venue transfers
+  createDashboardModule(ctx).routes(http, backoffice.requireAdmin);
+  createMemberDeskModule(ctx, { transfers: transfers.service, catalogue }).routes(http, backoffice.requireAdmin);
+  resetRoutes(http, passwordReset);
   if (config.sandbox) {
     // the provider keeps its own records in its own file beside ours (venue balances must
     // outlive a restart as ours do)
@@ -126,8 +182,13 @@ export async function buildApp(config: Config): Promise<App> {
       dataDir: config.sandboxDataDir ?? config.dataDir,
       faults: config.sandboxFaults,
       game: config.sandboxGame,
+      // issue 9: the stand-in payment gateway beside the game provider, with its own secret
+      paymentSecret: config.paymentSecret,
+      payment: config.sandboxPayment,
     });
   }
+  // the back-office first: its /admin/ paths must not fall through to the member site's index
+  await serveAdminApp(http, config.adminDist);
   installNotFound(http, await serveWebApp(http, config.webDist));
 
   // once listening (the in-process sandbox is reachable only then): the catalogue, then the jobs
@@ -141,8 +202,12 @@ export async function buildApp(config: Config): Promise<App> {
     http,
     ctx,
     database,
-    venues: { registry, catalogue, transfers: transfers.service, bets, games },
+    venues: { registry, catalogue, transfers: transfers.service, bets, games, reconciliation: reconciliation.service },
+    site,
+    withdrawals,
+    payments,
     scheduler,
+    promotions,
     ownAddress,
     async close() {
       // jobs and the start-up sync talk to the in-process sandbox: let them finish first

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameProviderOptions } from '@casino/sandbox';
+import type { GameProviderOptions, PaymentGatewayOptions } from '@casino/sandbox';
+import { secretFromEnvOrFile } from './secrets.ts';
 
 /** Every setting, read once from the environment (DESIGN.md section 7). */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   sessionIdleMinutes: number;
   trustProxy: boolean;
   webDist: string;
+  /** the built back-office (apps/admin/dist), served under /admin/ (ADMIN_DIST) */
+  adminDist: string;
   /** seed a demo member account (on whenever the sandbox is on) */
   seedDemo: boolean;
   /** run the periodic jobs in this process (tests run them by hand) */
@@ -32,7 +35,7 @@ export interface Config {
    * process's own listening address (the sandbox mounted in-process), whatever port it got
    */
   sandboxUrl?: string;
-  /** shared secret the venue calls are signed with (SANDBOX_SECRET) */
+  /** shared secret the venue calls are signed with (SANDBOX_SECRET, else DATA_DIR/sandbox.secret made on first start) */
   sandboxSecret: string;
   /** CARD_KEY: 64 hex digits sealing card numbers at rest; unset = DATA_DIR/card.key */
   cardKey?: string;
@@ -48,6 +51,24 @@ export interface Config {
   venueBalanceTimeoutMs: number;
   /** prefix of our players' names at the venues, followed by the member id (VENUE_PLAYER_PREFIX) */
   venuePlayerPrefix: string;
+  /**
+   * PUBLIC_URL: the site's origin as members reach it (no trailing slash), put in front of every
+   * absolute URL handed out; unset means those URLs are relative. Never the request's Host header,
+   * which a caller chooses (issue 14).
+   */
+  publicUrl?: string;
+  // ---- issue 9: deposits ----
+  /** merchant secret of the payment gateway (PAYMENT_SECRET, else DATA_DIR/payment.secret made on first start) */
+  paymentSecret: string;
+  /** the in-process sandbox gateway's settings (tests: notify back-off, fault timings) */
+  sandboxPayment?: Omit<PaymentGatewayOptions, 'secret' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
+  // ---- issue 11: promotions ----
+  /**
+   * a test clock for the promotions module only (the red-packet window in end-to-end tests):
+   * PROMO_TEST_NOW, a Beijing time "YYYY-MM-DD HH:mm:ss" the promotions clock starts at and runs
+   * on from. Refused with NODE_ENV=production and when the sandbox is off.
+   */
+  promoTestNow?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,9 +86,37 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL such as https://m.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL without query, fragment or credentials, got "${value}"`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** issue 11: PROMO_TEST_NOW (tests only): never in production, never without the sandbox */
+function promoTestNow(env: NodeJS.ProcessEnv): number | undefined {
+  const value = env.PROMO_TEST_NOW;
+  if (value === undefined || value === '') return undefined;
+  if (env.NODE_ENV === 'production' || !flag(env.SANDBOX, true)) throw new Error('PROMO_TEST_NOW is for tests only: refused in production and with SANDBOX off');
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) throw new Error(`PROMO_TEST_NOW must be a Beijing time "YYYY-MM-DD HH:mm:ss", got "${value}"`);
+  // Beijing is UTC+8 all year (no daylight saving)
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +m[6]);
+}
+
+/** shortest sandbox secret production accepts (issue 14): a short one can be guessed offline */
+export const MIN_PRODUCTION_SECRET_BYTES = 32;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const sandbox = flag(env.SANDBOX, true);
-  const config: Config = {
+  const config: Omit<Config, 'sandboxSecret' | 'paymentSecret'> & { sandboxSecret?: string; paymentSecret?: string } = {
     port: int(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -82,20 +131,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 24 * 60, 'SESSION_IDLE_MINUTES'),
     trustProxy: flag(env.TRUST_PROXY, false),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST || path.join(REPO_ROOT, 'apps/admin/dist')),
     seedDemo: flag(env.SEED_DEMO, sandbox),
     jobs: flag(env.JOBS, true),
     sandboxUrl: env.SANDBOX_URL || undefined,
-    sandboxSecret: env.SANDBOX_SECRET || 'sandbox-secret',
     cardKey: env.CARD_KEY || undefined,
     sandboxFaults: false,
     venueTimeoutMs: int(env.VENUE_TIMEOUT_MS, 5000, 'VENUE_TIMEOUT_MS'),
     venueBalanceTimeoutMs: int(env.VENUE_BALANCE_TIMEOUT_MS, 1500, 'VENUE_BALANCE_TIMEOUT_MS'),
     venuePlayerPrefix: env.VENUE_PLAYER_PREFIX || 'cs',
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    promoTestNow: promoTestNow(env), // issue 11
     ...overrides,
   };
+  // after the overrides, so the secret file lands in the DATA_DIR actually used (tests: a temp dir)
+  config.sandboxSecret ??= secretFromEnvOrFile(env.SANDBOX_SECRET, config.dataDir, 'sandbox.secret');
+  // issue 9: the payment gateway's merchant secret, the same rule
+  config.paymentSecret ??= secretFromEnvOrFile(env.PAYMENT_SECRET, config.dataDir, 'payment.secret');
+  if (env.NODE_ENV === 'production' && Buffer.byteLength(config.paymentSecret, 'utf8') < MIN_PRODUCTION_SECRET_BYTES) {
+    throw new Error(`PAYMENT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes in production (leave it unset to have one made in DATA_DIR/payment.secret)`);
+  }
+  if (env.NODE_ENV === 'production' && Buffer.byteLength(config.sandboxSecret, 'utf8') < MIN_PRODUCTION_SECRET_BYTES) {
+    throw new Error(`SANDBOX_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes in production (leave it unset to have one made in DATA_DIR/sandbox.secret)`);
+  }
   if (!/^[A-Za-z]{1,8}$/.test(config.venuePlayerPrefix)) throw new Error('VENUE_PLAYER_PREFIX must be 1 to 8 letters');
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');
   }
-  return config;
+  return config as Config;
 }

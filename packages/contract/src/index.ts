@@ -14,3 +14,27 @@ export * from './schemas/content.ts';
 export * from './schemas/cards.ts';
 export * from './schemas/inbox.ts';
 export * from './schemas/profile.ts';
+export * from './permissions.ts';
+export * from './schemas/reset.ts';
+// issue 14: venue reconciliation (back-office list and resolve)
+export * from './schemas/reconciliation.ts';
+// deposits (issue 9)
+export * from './schemas/settings-payments.ts';
+export * from './schemas/payments.ts';
+// withdrawals (issue 10)
+export * from './schemas/withdrawals.ts';
+export * from './schemas/settings-withdrawals.ts';
+// ---- back-office calls (issue 12, server half): operators, audit, dashboard, members, transfers, settings
+export * from './schemas/admin-shared.ts';
+export * from './schemas/admin-operators.ts';
+export * from './schemas/admin-audit.ts';
+export * from './schemas/admin-dashboard.ts';
+export * from './schemas/admin-members.ts';
+export * from './schemas/admin-transfers.ts';
+export * from './schemas/settings-site.ts';
+export * from './schemas/admin-settings.ts';
+// issue 11: promotions
+export * from './schemas/promotions.ts';
+export * from './schemas/settings-promotions.ts';
+// issue 14: names and free text refuse Unicode Cc / Cf characters
+export * from './text-rules.ts';

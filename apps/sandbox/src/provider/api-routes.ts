@@ -12,6 +12,7 @@ import type {
   BetRecordsResponse,
   CatalogueResponse,
   CreatePlayerResponse,
+  FaultMode,
   LaunchResponse,
   TransferResponse,
   TransferStatusResponse,
@@ -68,15 +69,17 @@ export function apiRoutes(app: FastifyInstance, p: ProviderContext) {
     return { username: name, created: p.store.createPlayer(name) };
   });
 
-  post('/balance', (b): BalanceResponse => {
+  post('/balance', async (b): Promise<BalanceResponse> => {
     const platform = platformOf(b);
     const name = existingPlayer(b);
+    await p.faults?.slowRead();
     p.settleDue();
     return { username: name, platform, balance_fen: p.store.balance(name, platform) };
   });
 
-  post('/balances', (b): BalancesResponse => {
+  post('/balances', async (b): Promise<BalancesResponse> => {
     const name = existingPlayer(b);
+    await p.faults?.slowRead();
     p.settleDue();
     const held = p.store.balances(name);
     return { username: name, balances: venues.map((v) => ({ platform: v.platform, balance_fen: held.get(v.platform) ?? 0 })) };
@@ -157,7 +160,7 @@ function transferResponse(t: TransferRow): TransferResponse {
  */
 function injectFault(
   faults: Faults,
-  mode: 'timeout' | 'error' | 'lost_reply' | 'late',
+  mode: FaultMode,
   apply: () => TransferResponse,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -191,5 +194,18 @@ function injectFault(
       faults.later(faults.lateMs, applyQuietly, applyQuietly);
       throw new ProviderHttpError(504, 'gateway_timeout', 'simulated gateway time-out (will be applied later)');
     }
+    case 'slow':
+      // a venue that is really slow: held slowMs, then carried out and answered as usual
+      // (at once if the app closes first)
+      return new Promise<TransferResponse>((resolve, reject) => {
+        const run = () => {
+          try {
+            resolve(apply());
+          } catch (e) {
+            reject(e);
+          }
+        };
+        faults.later(faults.slowMs, run, run);
+      });
   }
 }

@@ -138,7 +138,8 @@ ${[14, 9, 6].map((r, i) => `<circle cx="${190 - i * 18}" cy="${56 - i * 16}" r="
   }
 }
 
-function frame(id: string, p: Palette, h: number[], inner: string, label: string, name: string, badge: string) {
+/** `caption` false: no name ribbon (game tiles print the name under the art; twice would repeat it). */
+function frame(id: string, p: Palette, h: number[], inner: string, label: string, name: string, badge: string, caption = true) {
   const nameSize = name.length <= 4 ? 28 : name.length <= 6 ? 24 : 19;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240" role="img" aria-label="${esc(name)}">
 <defs>
@@ -155,10 +156,10 @@ ${sunburst(120, 104, 18, h[0] / 255)}
 <circle cx="120" cy="104" r="120" fill="url(#glow${id})"/>
 <g filter="url(#sh${id})">${inner}</g>
 ${sparkle(30 + (h[10] % 40), 34 + (h[11] % 30), 9)}${sparkle(190 + (h[12] % 30), 40 + (h[13] % 50), 7)}${sparkle(200 - (h[14] % 40), 150 + (h[15] % 20), 5, 0.7)}
-<rect y="176" width="240" height="64" fill="${p.ribbon}" opacity=".82"/>
+${caption ? `<rect y="176" width="240" height="64" fill="${p.ribbon}" opacity=".82"/>
 <rect y="176" width="240" height="2" fill="#ffd96a" opacity=".8"/>
 <text x="120" y="${218 - (28 - nameSize) / 2}" font-family="${FONT}" font-size="${nameSize}" font-weight="800" fill="#fff" text-anchor="middle" letter-spacing="1">${esc(name)}</text>
-<rect width="240" height="120" fill="url(#shine${id})"/>
+` : ''}<rect width="240" height="120" fill="url(#shine${id})"/>
 <rect x="10" y="10" rx="9" width="${label.length * 9 + 16}" height="22" fill="#000" opacity=".45"/>
 <text x="18" y="26" font-family="Arial,Helvetica,sans-serif" font-size="13" font-weight="700" fill="#ffe9a8" letter-spacing="1">${esc(label)}</text>
 ${badge}
@@ -184,7 +185,7 @@ export function gameArt(game: GameDef): string {
       : '';
   const low = game.theme === 'k3' || game.theme === 'niuniu' || game.theme === 'baccarat';
   const inner = motif(game.theme, h, p) + glyphText(game.glyph, low ? 150 : 138, low ? 70 : 92);
-  return frame(game.code.replace(/[^A-Za-z0-9]/g, ''), p, h, inner, game.platform.toUpperCase(), game.name, badge);
+  return frame(game.code.replace(/[^A-Za-z0-9]/g, ''), p, h, inner, game.platform.toUpperCase(), game.name, badge, false);
 }
 
 const VENUE_THEME: Record<string, Theme> = {

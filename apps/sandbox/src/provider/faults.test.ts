@@ -4,12 +4,13 @@ import { ProviderClient, ProviderCallError } from './client.ts';
 
 const HANG_MS = 1500;
 const LATE_MS = 400;
+const SLOW_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let sb: Sandbox;
 let quick: ProviderClient; // a caller with a short time-out, like the server's adapter
 beforeAll(async () => {
-  sb = await startSandbox({ faults: true, game: { faultTimings: { hangMs: HANG_MS, lateMs: LATE_MS } } });
+  sb = await startSandbox({ faults: true, game: { faultTimings: { hangMs: HANG_MS, lateMs: LATE_MS, slowMs: SLOW_MS } } });
   quick = new ProviderClient({ baseUrl: sb.providerUrl, secret: TEST_SECRET, timeoutMs: 300 });
   await sb.client.createPlayer({ username: 'faulty01' });
   await sb.client.deposit({ username: 'faulty01', platform: 'fgdz', transfer_id: 'f-seed', amount_fen: 50_000 });
@@ -125,6 +126,38 @@ describe('fault modes', () => {
     const cleared = await fetch(`${sb.providerUrl}/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"none"}' });
     expect(await cleared.json()).toEqual({ armed: [] });
     expect((await sb.client.deposit(move('t-c5'))).status).toBe('success');
+  });
+
+  it('slow balance reads: a caller with a short time-out gives up; the read answers after slowMs', async () => {
+    const before = await balance();
+    await arm('slow', 1, 'balance');
+    // a deposit is not a balance read: it does not use the fault up
+    expect((await sb.client.deposit(move('t-s0', 100))).status).toBe('success');
+    const e = await failure(quick.balances({ username: 'faulty01' }));
+    expect(e!.kind).toBe('unknown');
+    // the fault is used up: the next read is prompt and right
+    expect(await balance()).toBe(before + 100);
+    await arm('slow', 1, 'balance');
+    const started = Date.now();
+    expect((await sb.client.balance({ username: 'faulty01', platform: 'fgdz' })).balance_fen).toBe(before + 100);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50);
+  });
+
+  it('slow transfers: held slowMs, then applied and answered as usual', async () => {
+    const before = await balance();
+    await arm('slow', 1, 'withdraw');
+    const started = Date.now();
+    const pending = sb.client.withdraw(move('t-slow', 700));
+    // not yet carried out (whenever this status call lands within the held second)
+    expect(await status('t-slow')).toBe('not_found');
+    expect((await pending).status).toBe('success');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50);
+    expect(await balance()).toBe(before - 700);
+  });
+
+  it('refuses balance as the type of any mode but slow', async () => {
+    const res = await fetch(`${sb.providerUrl}/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"error","type":"balance"}' });
+    expect(res.status).toBe(400);
   });
 
   it('refuses an unknown mode', async () => {

@@ -8,9 +8,10 @@ import { openDb } from './db.ts';
 import { ProviderHttpError } from './errors.ts';
 import { FAULT_MODES, Faults, type FaultTimings } from './faults.ts';
 import { asBody } from './input.ts';
+import { MIN_SECRET_LENGTH } from './secret.ts';
 import { ProviderStore } from './store.ts';
 import { GameTokens } from './tokens.ts';
-import type { FaultMode, FaultResponse, TransferType } from './types.ts';
+import type { FaultMode, FaultResponse, FaultTarget } from './types.ts';
 
 export interface GameProviderOptions {
   /** shared secret the callers sign with */
@@ -35,6 +36,10 @@ const BODY_LIMIT = 32 * 1024;
 
 /** The game provider, mounted at {prefix}/provider by the sandbox plugin. */
 export async function gameProviderPlugin(app: FastifyInstance, opts: GameProviderOptions) {
+  // an empty or short secret would let anyone sign merchant calls (issue 14): refuse to start
+  if (typeof opts.secret !== 'string' || opts.secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`the game provider's secret must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
   const db = openDb(opts.dataDir);
   const store = new ProviderStore(db);
   const rng = opts.rng ?? cryptoRng;
@@ -90,8 +95,12 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
       const count = b.count ?? 1;
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw new ProviderHttpError(400, 'bad_request', 'count must be 1..1000');
       const type = b.type ?? null;
-      if (type !== null && type !== 'deposit' && type !== 'withdraw') throw new ProviderHttpError(400, 'bad_request', 'type must be deposit or withdraw');
-      faults.arm(mode as FaultMode, count, type as TransferType | null);
+      if (type !== null && type !== 'deposit' && type !== 'withdraw' && type !== 'balance') {
+        throw new ProviderHttpError(400, 'bad_request', 'type must be deposit, withdraw or balance');
+      }
+      // balance reads can only be slowed down: the other modes are about money movements
+      if (type === 'balance' && mode !== 'slow') throw new ProviderHttpError(400, 'bad_request', "type balance goes with mode slow only");
+      faults.arm(mode as FaultMode, count, type as FaultTarget | null);
       return faults.state();
     });
     app.get('/test/faults', async () => faults.state());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../testing.ts';
+import { startSandbox, TEST_SECRET, type Sandbox } from '../testing.ts';
 import { checkSignature, MAX_SKEW_MS, signRequest } from './signing.ts';
 
 let sb: Sandbox;
@@ -38,7 +38,7 @@ describe('request signing', () => {
 
   it('refuses a signature made for another path', async () => {
     const body = { username: 'nobody03' };
-    const signed = signRequest('test-secret', { path: '/sandbox/provider/api/balance', body });
+    const signed = signRequest(TEST_SECRET, { path: '/sandbox/provider/api/balance', body });
     const res = await fetch(`${sb.providerUrl}/api/player/create`, { method: 'POST', headers: signed.headers, body: signed.body });
     expect(res.status).toBe(401);
   });
@@ -54,13 +54,19 @@ describe('request signing', () => {
   });
 
   it('refuses a malformed signature header', async () => {
-    const signed = signRequest('test-secret', { path: '/sandbox/provider/api/catalogue', body: {} });
+    const signed = signRequest(TEST_SECRET, { path: '/sandbox/provider/api/catalogue', body: {} });
     const res = await fetch(`${sb.providerUrl}/api/catalogue`, {
       method: 'POST',
       headers: { ...signed.headers, 'x-sandbox-sign': 'zz' },
       body: signed.body,
     });
     expect(res.status).toBe(401);
+  });
+
+  it('refuses to start with an empty or short secret, which anyone could sign with', async () => {
+    for (const secret of ['', 'sandbox-secret']) {
+      await expect(startSandbox({ secret })).rejects.toThrow(/at least 16 characters/);
+    }
   });
 
   it('checkSignature names the problem', () => {

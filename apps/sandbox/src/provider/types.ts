@@ -179,15 +179,17 @@ export interface CatalogueResponse {
 }
 
 // ---- test control (only when the plugin runs with faults: true) ---------------------
-export type FaultMode = 'timeout' | 'error' | 'lost_reply' | 'late';
+export type FaultMode = 'timeout' | 'error' | 'lost_reply' | 'late' | 'slow';
+/** which calls a fault applies to: deposits, withdrawals, or balance reads ('slow' only) */
+export type FaultTarget = TransferType | 'balance';
 export interface FaultRequest {
   /** 'none' disarms everything */
   mode: FaultMode | 'none';
   /** how many of the next deposit/withdraw calls get it (default 1) */
   count?: number;
-  /** only deposits or only withdrawals (default both) */
-  type?: TransferType;
+  /** only deposits, only withdrawals (default both), or 'balance': balance reads ('slow' only) */
+  type?: FaultTarget;
 }
 export interface FaultResponse {
-  armed: { mode: FaultMode; remaining: number; type: TransferType | null }[];
+  armed: { mode: FaultMode; remaining: number; type: FaultTarget | null }[];
 }

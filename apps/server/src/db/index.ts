@@ -59,6 +59,8 @@ export async function migrate(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => all },
+    // migrations of parallel branches land in any order; each is independent of its neighbours
+    allowUnorderedMigrations: true,
     // Kysely looks for its own tables by name across schemas unless told which one
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });

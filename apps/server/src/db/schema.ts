@@ -29,6 +29,27 @@ export interface DB {
   articles: ArticlesTable;
   vip_levels: VipLevelsTable;
   support_tickets: SupportTicketsTable;
+  turnover_requirements: TurnoverRequirementsTable;
+  // issue 9: deposits
+  deposits: DepositsTable;
+  deposit_accounts: DepositAccountsTable;
+  deposit_bonus_days: DepositBonusDaysTable;
+  venue_differences: VenueDifferencesTable;
+  reconciliation_marks: { name: string; value: string };
+  // issue 11: promotions (migration 014)
+  promo_day_runs: PromoDayRunsTable;
+  rebates: RebatesTable;
+  red_packet_rules: RedPacketRulesTable;
+  red_packet_grabs: RedPacketGrabsTable;
+  member_vip: MemberVipTable;
+  vip_history: VipHistoryTable;
+  activity_applications: ActivityApplicationsTable;
+  // issue 10: withdrawals (migration 013)
+  withdrawals: WithdrawalsTable;
+  // issue 12: operators (migration 015)
+  admin_roles: AdminRolesTable;
+  member_notes: MemberNotesTable;
+  member_logins: MemberLoginsTable;
 }
 
 export interface MembersTable {
@@ -51,8 +72,10 @@ export interface MembersTable {
   created_at: number;
   last_login_at: number | null;
   last_login_ip: string | null;
-  /** fen of valid bets still owed before a withdrawal */
+  /** unused since 011_turnover (requirements are rows in turnover_requirements); always 0 */
   turnover_required: Generated<number>;
+  /** 1 once an operator verified the real name (the 已实名 badge); 0 until then */
+  realname_verified: Generated<number>;
 }
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
@@ -76,6 +99,20 @@ export interface AdminsTable {
   password_hash: string;
   role: string;
   created_at: number;
+  // issue 12 (migration 015)
+  /** 1 active, 0 disabled (cannot sign in; sessions ended) */
+  status: Generated<number>;
+  /** the authenticator secret sealed by the card vault; null: no second factor */
+  totp_secret: string | null;
+  /** a secret being enrolled, until the operator's first code confirms it */
+  totp_pending: string | null;
+  /** the last time step a code was accepted for (a code is used once) */
+  totp_last_step: number | null;
+  /** JSON array of addresses / CIDR ranges allowed to sign in; [] = any */
+  ip_allowlist: Generated<string>;
+  created_by: number | null;
+  last_login_at: number | null;
+  last_login_ip: string | null;
 }
 
 export interface LedgerAccountsTable {
@@ -371,3 +408,269 @@ export interface AgentApplicationsTable {
   review_note: Generated<string>;
 }
 export type AgentApplication = Selectable<AgentApplicationsTable>;
+
+/** A wagering requirement (打码量) of one credit; settled valid bets fill the oldest open row first. */
+export interface TurnoverRequirementsTable {
+  id: Generated<number>;
+  member_id: number;
+  source: string;
+  reference: string;
+  credited: number;
+  required: number;
+  done: Generated<number>;
+  created_at: number;
+  completed_at: number | null;
+}
+export type TurnoverRequirement = Selectable<TurnoverRequirementsTable>;
+
+// ---- venue reconciliation (010_reconciliation, issue 14) ----------------------------------
+export type DifferenceState = 'open' | 'resolved';
+export interface VenueDifferencesTable {
+  id: Generated<number>;
+  member_id: number;
+  platform: string;
+  state: DifferenceState;
+  /** fen; expected = sent_in - taken_out + game_result, difference = reported - expected */
+  sent_in: number;
+  taken_out: number;
+  game_result: number;
+  expected: number;
+  reported: number;
+  difference: number;
+  found_at: number;
+  checked_at: number;
+  resolved_at: number | null;
+  resolved_by: string | null;
+  note: string | null;
+}
+export type VenueDifference = Selectable<VenueDifferencesTable>;
+
+// ---- promotions (modules/promotions, migration 014; issue 11) ------------------------------
+
+/** One daily task done for one Beijing day (the row commits with the work). */
+export interface PromoDayRunsTable {
+  task: string;
+  /** YYYY-MM-DD, Beijing */
+  day: string;
+  members: Generated<number>;
+  rows: Generated<number>;
+  /** fen */
+  amount: Generated<number>;
+  holder: string;
+  created_at: number;
+}
+
+/** Rebate accrued for one member, venue and Beijing day; 0 claimable, 1 claimed. */
+export interface RebatesTable {
+  id: Generated<number>;
+  member_id: number;
+  platform: string;
+  day: string;
+  valid_amount: number;
+  amount: number;
+  vip: number;
+  state: Generated<number>;
+  claim_no: string | null;
+  created_at: number;
+  claimed_at: number | null;
+}
+export type Rebate = Selectable<RebatesTable>;
+
+export interface RedPacketRulesTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: number;
+  ends_at: number;
+  deposit_min: number;
+  deposit_max: number | null;
+  grabs: number;
+  mode: 'fixed' | 'percent';
+  amount_min: Generated<number>;
+  amount_max: Generated<number>;
+  percent_min: Generated<number>;
+  percent_max: Generated<number>;
+  turnover_multiple: Generated<number>;
+  state: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+export type RedPacketRule = Selectable<RedPacketRulesTable>;
+
+export interface RedPacketGrabsTable {
+  id: Generated<number>;
+  grab_no: string;
+  member_id: number;
+  day: string;
+  seq: number;
+  rule_id: number;
+  deposits: number;
+  amount: number;
+  turnover_multiple: number;
+  created_at: number;
+}
+
+export interface MemberVipTable {
+  member_id: number;
+  flow_total: Generated<number>;
+  period_flow: Generated<number>;
+  period_start: number;
+  last_change_day: string | null;
+  updated_at: number;
+}
+
+export interface VipHistoryTable {
+  id: Generated<number>;
+  member_id: number;
+  day: string;
+  from_level: number;
+  to_level: number;
+  reason: string;
+  created_at: number;
+}
+
+export interface ActivityApplicationsTable {
+  id: Generated<number>;
+  apply_no: string;
+  member_id: number;
+  activity_id: number;
+  activity_name: string;
+  state: Generated<number>;
+  bonus: Generated<number>;
+  turnover_multiple: Generated<number>;
+  reason: Generated<string>;
+  reviewed_by: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+export type ActivityApplication = Selectable<ActivityApplicationsTable>;
+
+// ---- issue 9: deposits (modules/payments, migration 012) -------------------------------------
+
+/** A deposit order; amounts in fen. status: pending, review, credited, rejected, expired, failed. */
+export interface DepositsTable {
+  id: Generated<number>;
+  deposit_no: string;
+  member_id: number;
+  paytype: string;
+  kind: string;
+  status: string;
+  amount: number;
+  paid_amount: number | null;
+  credited_amount: number | null;
+  bonus_percent: Generated<number>;
+  bonus_amount: Generated<number>;
+  gateway: string | null;
+  gateway_order_no: string | null;
+  bank_owner: Generated<string>;
+  bank: Generated<string>;
+  bank_no: Generated<string>;
+  bank_address: Generated<string>;
+  usdt_protocol: Generated<string>;
+  usdt_rate: Generated<string>;
+  usdt_cents: number | null;
+  receiving_account_id: number | null;
+  receiving: Generated<string>;
+  review_reason: Generated<string>;
+  reject_reason: Generated<string>;
+  decided_by: string | null;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  credited_at: number | null;
+  decided_at: number | null;
+}
+export type Deposit = Selectable<DepositsTable>;
+
+/** An operator's receiving bank card or USDT address (type bank | usdt), handed out round-robin. */
+export interface DepositAccountsTable {
+  id: Generated<number>;
+  type: string;
+  bank_name: string;
+  bank_owner: Generated<string>;
+  bank_no: string;
+  bank_address: Generated<string>;
+  enabled: Generated<number>;
+  last_used_at: Generated<number>;
+  uses: Generated<number>;
+  created_at: number;
+}
+export type DepositAccount = Selectable<DepositAccountsTable>;
+
+/** Bonus fen a member received on one Beijing day (the daily cap). */
+export interface DepositBonusDaysTable {
+  member_id: number;
+  day: string;
+  total: Generated<number>;
+}
+
+// ---- issue 10: withdrawals (migration 013) ----
+/** A member's withdrawal: the amount sits in the member's withdrawal hold until the one decision. */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  withdraw_no: string;
+  member_id: number;
+  card_id: number;
+  /** 1 bank card, 2 USDT address */
+  card_type: number;
+  bank: string;
+  bank_owner: string;
+  bank_no_last4: string;
+  bank_address: Generated<string>;
+  number_key: string;
+  card_bound_at: number;
+  /** fen */
+  amount: number;
+  usdt_chain: string | null;
+  /** RMB per USDT x 10000 */
+  usdt_rate_e4: number | null;
+  /** hundredths of a USDT */
+  usdt_amount: number | null;
+  usdt_fee: number | null;
+  usdt_received: number | null;
+  /** 1 pending, 2 approved, 3 rejected */
+  state: Generated<number>;
+  needs_two: Generated<number>;
+  first_approved_by: number | null;
+  first_approved_at: number | null;
+  claimed_by: number | null;
+  claimed_at: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  reason: Generated<string>;
+  created_at: number;
+}
+export type Withdrawal = Selectable<WithdrawalsTable>;
+// ---- end withdrawals ----
+
+// ---- issue 12: operators (migration 015) ------------------------------------------------------
+
+/** A back-office role: its permission slugs ('*' = all). */
+export interface AdminRolesTable {
+  code: string;
+  name: string;
+  /** JSON array of slugs */
+  permissions: string;
+  /** 1 for the roles every site starts with */
+  builtin: Generated<number>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An operator's internal note on a member (never shown to the member). */
+export interface MemberNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  admin_id: number;
+  content: string;
+  created_at: number;
+}
+
+/** One successful member sign-in (address and device), for operators. */
+export interface MemberLoginsTable {
+  id: Generated<number>;
+  member_id: number;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+}

@@ -11,7 +11,11 @@ export interface SessionAdmin {
   adminId: number;
   username: string;
   role: string;
+  /** permission slugs of the role ('*' = all); checked on every /admin/api call */
+  permissions: string[];
   tokenHash: string;
+  /** JSON list of addresses / ranges the operator may call from ([] = any); checked on every call (issue 12) */
+  ipAllowlist?: string;
 }
 
 declare module 'fastify' {

@@ -17,6 +17,8 @@ export interface Limiter {
   /** refuse now if key is already over the rule, without counting */
   assertOpen(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** events counted for key in the current window (0 when rate limits are off) */
+  count(key: string): Promise<number>;
   /**
    * A guarded check (a password): refused while key is over the rule; a false answer counts
    * one failure, a true one clears the count. Answers the check's result.
@@ -47,7 +49,7 @@ function tooMany(res: RateLimiterRes): never {
 export function createLimiterFactory(opts: { enabled: boolean; redis?: Redis }) {
   return (rule: LimitRule): Limiter => {
     if (!opts.enabled) {
-      return withAttempt({ hit: async () => {}, assertOpen: async () => {}, reset: async () => {} });
+      return withAttempt({ hit: async () => {}, assertOpen: async () => {}, reset: async () => {}, count: async () => 0 });
     }
     const base = {
       keyPrefix: `rl_${rule.name}`,
@@ -73,6 +75,9 @@ export function createLimiterFactory(opts: { enabled: boolean; redis?: Redis }) 
       },
       async reset(key) {
         await limiter.delete(key);
+      },
+      async count(key) {
+        return (await limiter.get(key))?.consumedPoints ?? 0;
       },
     });
   };

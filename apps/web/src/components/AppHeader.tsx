@@ -1,18 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { formatYuan } from '@casino/contract';
 import { useSession } from '../session/store';
 import { AppLink } from '../lib/nav';
 import { useBalanceActions } from '../session/useBalanceActions';
 import { DEFAULT_SITE_TITLE } from '../config';
+import { retryableLazy } from '../lib/retryableLazy';
+import { ChunkBoundary } from './ChunkBoundary';
 import { Logo } from './Logo';
 import { IconMenu, IconRecover, RefreshButton } from './icons';
 import './AppHeader.css';
 
-const SideDrawer = lazy(() => import('./SideDrawer'));
+const SideDrawer = retryableLazy(() => import('./SideDrawer'), 'SideDrawer');
 
 /**
  * The global top header (spec section 2): logo and site title; members see their
  * balance with a refresh icon and the one-tap recover-all button, guests 登录 / 注册.
+ * Money sitting in game venues (自动免转 moves all of it there) shows under the central
+ * balance, so the header never reads a bare ¥0.00 while the member's money is in a game.
  */
 export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
   const token = useSession((s) => s.token);
@@ -48,14 +52,23 @@ export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
         {token ? (
           <>
             <div className="hdr-balance">
-              <span className="hdr-cur">¥</span>
-              {user ? (
-                <span className="hdr-amount num" data-testid="header-balance">
-                  {formatYuan(Number(user.balance) || 0, true)}
+              <span className="hdr-figures">
+                <span className="hdr-line">
+                  <span className="hdr-cur">¥</span>
+                  {user ? (
+                    <span className="hdr-amount num" data-testid="header-balance">
+                      {formatYuan(Number(user.balance) || 0, true)}
+                    </span>
+                  ) : (
+                    <span className="sk hdr-amount-sk" />
+                  )}
                 </span>
-              ) : (
-                <span className="sk hdr-amount-sk" />
-              )}
+                {user && Number(user.gameblance) > 0 ? (
+                  <AppLink to="/transfer" className="hdr-game" aria-label="游戏钱包余额" data-testid="header-game-balance">
+                    游戏 ¥<span className="num">{formatYuan(Number(user.gameblance), true)}</span>
+                  </AppLink>
+                ) : null}
+              </span>
               <RefreshButton className="hdr-refresh" testId="header-refresh" onClick={refresh} refreshing={refreshing} />
             </div>
             <button
@@ -81,9 +94,11 @@ export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
         )}
       </div>
       {drawerLoaded && (
-        <Suspense fallback={null}>
-          <SideDrawer open={drawer} onClose={() => setDrawer(false)} />
-        </Suspense>
+        <ChunkBoundary onFailed={() => setDrawerLoaded(false)}>
+          <Suspense fallback={null}>
+            <SideDrawer open={drawer} onClose={() => setDrawer(false)} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </header>
   );

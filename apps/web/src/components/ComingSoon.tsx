@@ -26,7 +26,7 @@ export function ComingSoon({ title, description, icon }: { title: string; descri
           </AppLink>
         </div>
       </div>
-      <p className="soon-foot">如有疑问，请随时联系 7×24 小时在线客服</p>
+      <p className="soon-foot">如有疑问，请随时联系在线客服</p>
     </div>
   );
 }

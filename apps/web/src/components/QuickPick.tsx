@@ -1,11 +1,13 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { retryableLazy } from '../lib/retryableLazy';
+import { ChunkBoundary } from './ChunkBoundary';
 import './QuickPick.css';
 
-const QuickPickPanel = lazy(() => import('./QuickPickPanel'));
+const QuickPickPanel = retryableLazy(() => import('./QuickPickPanel'), 'QuickPickPanel');
 
 /**
- * The pull-up quick-pick of hot games (spec section 2, global chrome): a tab resting on the
- * bottom bar; a tap or an upward swipe opens the panel. The panel's code (antd-mobile Popup)
+ * The pull-up quick-pick of hot games (spec section 2, global chrome): the handle in the
+ * bottom dock; a tap or an upward swipe opens the panel. The panel's code (antd-mobile Popup)
  * loads on first use.
  */
 export function QuickPick() {
@@ -41,9 +43,16 @@ export function QuickPick() {
         <span>热门游戏</span>
       </button>
       {loaded && (
-        <Suspense fallback={null}>
-          <QuickPickPanel open={open} onClose={() => setOpen(false)} />
-        </Suspense>
+        <ChunkBoundary
+          onFailed={() => {
+            setOpen(false);
+            setLoaded(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <QuickPickPanel open={open} onClose={() => setOpen(false)} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

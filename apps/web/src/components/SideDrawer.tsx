@@ -6,7 +6,8 @@ import { useGo } from '../lib/nav';
 import { copyText } from '../lib/clipboard';
 import { logoutWithConfirm } from '../session/logout';
 import { toast } from '../ui/feedback';
-import { DEFAULT_SITE_TITLE, MESSAGING } from '../config';
+import { DEFAULT_SITE_TITLE } from '../config';
+import { messagingLink } from '../lib/messaging';
 import { Logo } from './Logo';
 import { Avatar } from './Avatar';
 import {
@@ -35,6 +36,7 @@ export default function SideDrawer({ open, onClose }: Props) {
   const messageNum = useSession((s) => s.messageNum);
   const go = useGo();
   const domain = (appInfo?.h5_url || '').trim() || window.location.origin;
+  const messagingLogin = messagingLink(appInfo, 'tg_login_url');
 
   const goTo = (to: string) => {
     onClose();
@@ -60,12 +62,9 @@ export default function SideDrawer({ open, onClose }: Props) {
         </div>
 
         <nav className="drawer-list">
-          <DrawerItem
-            icon={<IconPlane />}
-            label="Telegram 登录"
-            href={MESSAGING.loginUrl}
-            testId="drawer-messaging-login"
-          />
+          {messagingLogin ? (
+            <DrawerItem icon={<IconPlane />} label="Telegram 登录" href={messagingLogin} testId="drawer-messaging-login" />
+          ) : null}
           {token && (
             <DrawerItem
               icon={<IconBell />}

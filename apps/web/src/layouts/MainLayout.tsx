@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { TabBar } from '../components/TabBar';
 import { QuickPick } from '../components/QuickPick';
-import { PageSkeleton } from '../components/PageSkeleton';
+import { BottomDock } from '../components/BottomDock';
+import { RedPacketDock } from '../components/RedPacketDock';
+import { RoutePage } from '../components/RouteErrorBoundary';
 
 /** Paths of the main layout that hide the global header. */
 const NO_HEADER = new Set(['/mine']);
@@ -14,16 +15,22 @@ const NO_HEADER = new Set(['/mine']);
  */
 export function MainLayout() {
   const { pathname } = useLocation();
+  // a framed page (customer service) keeps its own controls clear: no dock there
+  const docked = pathname !== '/kefu';
   return (
-    <div className="shell shell--tabbed">
+    <div className={docked ? 'shell shell--tabbed shell--docked' : 'shell shell--tabbed'}>
       {!NO_HEADER.has(pathname) && <AppHeader withMenu={pathname === '/'} />}
       <main>
-        <Suspense fallback={<PageSkeleton />}>
+        <RoutePage resetKey={pathname}>
           <Outlet />
-        </Suspense>
+        </RoutePage>
       </main>
-      {/* a framed page (customer service) keeps its own controls clear */}
-      {pathname !== '/kefu' && <QuickPick />}
+      {docked && (
+        <BottomDock>
+          <QuickPick />
+          {pathname === '/' && <RedPacketDock />}
+        </BottomDock>
+      )}
       <TabBar />
     </div>
   );

@@ -1,7 +1,8 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { PageTitleContext } from './pageTitle';
 import { TitleBar } from '../components/TitleBar';
-import { PageSkeleton } from '../components/PageSkeleton';
+import { RoutePage } from '../components/RouteErrorBoundary';
 
 /**
  * Top-level pages: no global header (hidden on /activity, /activityInfo, /transfer;
@@ -9,12 +10,13 @@ import { PageSkeleton } from '../components/PageSkeleton';
  */
 export function TopLayout({ title, children }: { title: string; children: ReactNode }) {
   const [own, setOwn] = useState<string | null>(null);
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <TitleBar title={own ?? title} />
       <main>
         <PageTitleContext.Provider value={setOwn}>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+          <RoutePage resetKey={pathname}>{children}</RoutePage>
         </PageTitleContext.Provider>
       </main>
     </div>
@@ -23,9 +25,10 @@ export function TopLayout({ title, children }: { title: string; children: ReactN
 
 /** Pages that draw their own top (login) or show nothing (register forwards). */
 export function BareLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="shell">
-      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      <RoutePage resetKey={pathname}>{children}</RoutePage>
     </div>
   );
 }

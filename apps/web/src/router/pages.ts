@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { retryableLazy } from '../lib/retryableLazy';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -44,15 +45,19 @@ export const PAGE_LOADERS: Record<string, Loader> = {
   '/transfer': () => import('../pages/transfer/TransferPage'),
 };
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+const pages = new Map<string, ComponentType>();
 
-export function lazyPage(path: string): LazyExoticComponent<ComponentType> {
-  let page = cache.get(path);
+/**
+ * The route's page, code-split; a chunk that failed to load is imported again after
+ * `forgetFailedLoads()` (the route error boundary's retry).
+ */
+export function lazyPage(path: string): ComponentType {
+  let page = pages.get(path);
   if (!page) {
     const load = PAGE_LOADERS[path];
     if (!load) throw new Error(`no page for ${path}`);
-    page = lazy(load);
-    cache.set(path, page);
+    page = retryableLazy(load, path);
+    pages.set(path, page);
   }
   return page;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { plainLine } from '../text-rules.ts';
 
 const L = LIMITS;
 
@@ -31,7 +32,8 @@ const registerShape = {
     .string({ error: MSG.realname })
     .trim()
     .min(L.realnameMin, MSG.realname)
-    .max(L.realnameMax, MSG.realname),
+    .max(L.realnameMax, MSG.realname)
+    .refine(...plainLine('真实姓名')),
   // payment passwords are 6-18 everywhere else (cards, withdrawals): hold registration to the same bound
   paypassword: z
     .string({ error: MSG.payPasswordLength })
@@ -106,4 +108,6 @@ export interface UserInfo {
   withdrawcashfee: number;
   withdrawfeeusdttrc: number;
   withdrawusdtrate: number;
+  /** ours (issue 15): 1 once an operator verified the real name; the 已实名 badge shows only then */
+  realname_verified: 0 | 1;
 }

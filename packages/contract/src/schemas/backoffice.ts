@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { yuanToFen } from '../money.ts';
+import { plainLine } from '../text-rules.ts';
 
 /** Back-office messages (operators read them; same tone as the member site). */
 export const ADMIN_MSG = {
@@ -40,7 +41,7 @@ export const adminAdjustSchema = z.object(
         }
         return fen;
       }),
-    reason: z.string({ error: ADMIN_MSG.reason }).trim().min(1, ADMIN_MSG.reason).max(200, ADMIN_MSG.reason),
+    reason: z.string({ error: ADMIN_MSG.reason }).trim().min(1, ADMIN_MSG.reason).max(200, ADMIN_MSG.reason).refine(...plainLine('调整原因')),
     /** wagering requirement added with a credit, as a multiple of it (default 0) */
     turnover_multiple: z.number({ error: ADMIN_MSG.turnover }).int(ADMIN_MSG.turnover).min(0, ADMIN_MSG.turnover).max(50, ADMIN_MSG.turnover).optional(),
     /** the operator's own id for this request: a retry with the same id has one effect */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { hasControlChars } from '../text-rules.ts';
 
 /**
  * Bank cards and USDT addresses (spec sections 3 "Card", 5 "Cards", 7 getcard / bindcard /
@@ -73,8 +74,8 @@ export const USDT_ADDRESS_PATTERN: Record<UsdtProtocol, RegExp> = {
   ERC20: /^0x[0-9a-fA-F]{40}$/,
 };
 
-/** Control characters and angle brackets have no place in a name or an address. */
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>]/;
+/** Angle brackets have no place in a name or an address; nor control and format characters (issue 14). */
+const UNSAFE_TEXT = /[<>]/;
 
 const text = (required: string, max: number, invalid: string) =>
   z
@@ -82,7 +83,7 @@ const text = (required: string, max: number, invalid: string) =>
     .trim()
     .min(1, required)
     .max(max, invalid)
-    .refine((v) => !UNSAFE_TEXT.test(v), { error: invalid });
+    .refine((v) => !UNSAFE_TEXT.test(v) && !hasControlChars(v), { error: invalid });
 
 const payPass = (required: string, length: string) =>
   z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { plainLine, plainText } from '../text-rules.ts';
 
 /**
  * Content calls (banners, announcements, promotions, articles, VIP table, support links).
@@ -110,13 +111,13 @@ const text = (min: number, max: number, message: string) =>
 export const supportTicketSchema = z.object(
   {
     name: z
-      .union([z.string({ error: CONTENT_MSG.ticketName }).trim().max(TICKET_LIMITS.nameMax, CONTENT_MSG.ticketName), z.null()], {
+      .union([z.string({ error: CONTENT_MSG.ticketName }).trim().max(TICKET_LIMITS.nameMax, CONTENT_MSG.ticketName).refine(...plainLine('称呼')), z.null()], {
         error: CONTENT_MSG.ticketName,
       })
       .optional()
       .transform((v) => v ?? ''),
-    contact: text(TICKET_LIMITS.contactMin, TICKET_LIMITS.contactMax, CONTENT_MSG.ticketContact),
-    content: text(TICKET_LIMITS.contentMin, TICKET_LIMITS.contentMax, CONTENT_MSG.ticketContent),
+    contact: text(TICKET_LIMITS.contactMin, TICKET_LIMITS.contactMax, CONTENT_MSG.ticketContact).refine(...plainLine('联系方式')),
+    content: text(TICKET_LIMITS.contentMin, TICKET_LIMITS.contentMax, CONTENT_MSG.ticketContent).refine(...plainText('问题描述')),
   },
   { error: CONTENT_MSG.ticketContent },
 );

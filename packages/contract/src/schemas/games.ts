@@ -98,3 +98,13 @@ export interface GameTile {
   gamename: string;
   category_id: GameCategory;
 }
+
+/**
+ * data of POST /api/getGameUrl: the URL (spec section 7) and, ours (issue 15), what 自动免转 moved
+ * into the venue before the game opened (amount in yuan; status 1 done, 2 pending settlement),
+ * so the site can say so instead of the header silently reading ¥0.00.
+ */
+export interface GameUrlReply {
+  url: string;
+  auto_transfer?: { platform: string; name: string; amount: number; status: 1 | 2 } | null;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { plainText } from '../text-rules.ts';
 
 /**
  * The member's own account: profile (mobile, email, birthday), avatar upload, login and
@@ -93,7 +94,8 @@ export const applyAgentSchema = z.object(
     mobile: mobileField,
     apply_info: text(PROFILE_MSG.applyReason)
       .min(1, PROFILE_MSG.applyReason)
-      .max(PROFILE_LIMITS.applyInfoMax, PROFILE_MSG.applyReasonTooLong),
+      .max(PROFILE_LIMITS.applyInfoMax, PROFILE_MSG.applyReasonTooLong)
+      .refine(...plainText('申请说明')),
   },
   { error: MSG.badRequest },
 );

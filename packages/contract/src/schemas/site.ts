@@ -9,4 +9,7 @@ export interface AppInfo {
   h5_url: string;
   ios_download_url: string;
   ios_download_qrcode: string;
+  /** ours (issue 15): messaging-app (Telegram) links from settings; '' hides the link */
+  tg_login_url: string;
+  tg_bot_url: string;
 }

@@ -17,6 +17,11 @@ export const TRANSFER_MSG = {
   recovered: (venues: number, totalYuan: string) => `已回收 ${venues} 个场馆共 ${totalYuan} 元`,
   recoveredPending: (n: number) => `${n} 笔处理中，请稍后在交易记录中查看`,
   nothingToRecover: '没有需要回收的余额',
+  // issue 14: a second 一键回收 racing the first, and transfers out held by the venue reconciliation
+  recoveringElsewhere: (n: number) => `${n} 个场馆的余额正在回收中，请稍后查看中心钱包`,
+  alreadyRecovered: (n: number) => `${n} 个场馆的余额已回收到中心钱包`,
+  heldForReview: '该场馆账户正在核对中，转出已转人工审核，资金安全，请联系客服',
+  recoverHeld: (n: number) => `${n} 个场馆的账户正在核对中，转出已转人工审核，请联系客服`,
 } as const;
 
 /** rows per page of the member's record lists */

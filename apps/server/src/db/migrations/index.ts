@@ -8,6 +8,13 @@ import { m005 } from './005_venues.ts';
 import { m006 } from './006_profile.ts';
 import { m007 } from './007_cards_inbox.ts';
 import { m008 } from './008_content.ts';
+import { m009 } from './009_member_flags.ts';
+import { m010 } from './010_reconciliation.ts';
+import { m011 } from './011_turnover.ts';
+import { m012 } from './012_payments.ts'; // issue 9: deposits
+import { m013 } from './013_withdrawals.ts'; // issue 10: withdrawals
+import { m014 } from './014_promotions.ts'; // issue 11: promotions
+import { m015 } from './015_operators.ts';
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +27,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006_profile': m006(dialect),
     '007_cards_inbox': m007(dialect),
     '008_content': m008(dialect),
+    '009_member_flags': m009(dialect),
+    '010_reconciliation': m010(dialect),
+    '011_turnover': m011(dialect),
+    '012_payments': m012(dialect), // issue 9: deposits
+    '013_withdrawals': m013(dialect), // issue 10: withdrawals
+    '014_promotions': m014(dialect), // issue 11: promotions
+    '015_operators': m015(dialect), // issue 12: operators, roles, member notes, append-only audit
   };
 }

@@ -9,8 +9,10 @@ import { createSessions } from './sessions.ts';
 
 export { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 export { createSessions, type Session, type Sessions } from './sessions.ts';
+// the back-office login uses the same server-side captcha (issue 12)
+export { createCaptcha, type Captcha } from './captcha.ts';
 export type { AccountsHooks, AccountsService } from './service.ts';
-export { reduceTurnover } from './repo.ts';
+export { createPasswordReset, resetRoutes, type PasswordReset } from './reset.ts';
 
 /** Builds the accounts module: members, passwords, captcha, sessions and their calls. */
 export function createAccounts(ctx: AppContext, site: SiteService, hooks: AccountsHooks = {}) {

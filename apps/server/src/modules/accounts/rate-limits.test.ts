@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
+import { LOGIN_SLOW_AFTER, loginDelayMs } from './service.ts';
 
 describe('rate limits on login, register and captcha', () => {
   let t: TestApp;
@@ -10,13 +11,24 @@ describe('rate limits on login, register and captcha', () => {
   });
   afterAll(() => t.stop());
 
-  it('pauses an account after 5 failed logins, even for the right password, from any address', async () => {
-    for (let i = 0; i < 5; i++) {
+  it('after 5 failed logins an account slows down but its owner still gets in, from any address (no lock-out)', async () => {
+    for (let i = 0; i < LOGIN_SLOW_AFTER; i++) {
       const reply = await t.post('/api/login_pc', { name: 'limited01', password: 'wrong-pass' }, { ip: `10.0.0.${i}` });
       expect(reply.message).toBe(MSG.loginFailed);
     }
-    const blocked = await t.post('/api/login_pc', { name: 'LIMITED01', password: 'secret123' }, { ip: '10.0.1.1' });
-    expect(blocked).toMatchObject({ code: CODE.tooMany, message: MSG.tooManyAttempts(15), data: null });
+    // a stranger's further guess waits, and is still just a wrong password (never 429 for the account)
+    let started = Date.now();
+    expect(await t.post('/api/login_pc', { name: 'limited01', password: 'wrong-pass' }, { ip: '10.0.0.9' })).toMatchObject({ code: CODE.invalid, message: MSG.loginFailed });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(LOGIN_SLOW_AFTER) - 50);
+    // the owner, from yet another address, waits too and gets in
+    started = Date.now();
+    const owner = await t.post('/api/login_pc', { name: 'LIMITED01', password: 'secret123' }, { ip: '10.0.1.1' });
+    expect(owner.code, owner.message).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(LOGIN_SLOW_AFTER + 1) - 50);
+  });
+
+  it('the slow-down grows with the failures and stops at 8 seconds', () => {
+    expect([0, 4, 5, 6, 7, 8, 20].map(loginDelayMs)).toEqual([0, 0, 1000, 2000, 4000, 8000, 8000]);
   });
 
   it('pauses an address after 20 failed logins across accounts', async () => {
@@ -36,7 +48,10 @@ describe('rate limits on login, register and captcha', () => {
     for (let i = 0; i < 4; i++) await t.post('/api/login_pc', { name: 'limited03', password: 'bad-one' }, { ip: '10.3.0.1' });
     expect((await t.post('/api/login_pc', { name: 'limited03', password: 'secret123' }, { ip: '10.3.0.1' })).code).toBe(200);
     for (let i = 0; i < 4; i++) await t.post('/api/login_pc', { name: 'limited03', password: 'bad-one' }, { ip: '10.3.0.1' });
+    // had the count kept the first four, this one would wait loginDelayMs(8) = 8 s
+    const started = Date.now();
     expect((await t.post('/api/login_pc', { name: 'limited03', password: 'secret123' }, { ip: '10.3.0.1' })).code).toBe(200);
+    expect(Date.now() - started).toBeLessThan(loginDelayMs(8) / 2);
   });
 
   it('limits registrations per address to 10 an hour', async () => {

@@ -19,8 +19,10 @@ export async function insert(db: Kysely<DB>, member: NewMember): Promise<number>
   return row.id;
 }
 
-export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: number) {
+export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: number, userAgent = '') {
   await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', id).execute();
+  // login history for the back-office's member view (issue 12)
+  await db.insertInto('member_logins').values({ member_id: id, ip, user_agent: userAgent.slice(0, 255), created_at: now }).execute();
 }
 
 export { isUniqueViolation } from '../../db/errors.ts';
@@ -29,22 +31,7 @@ export async function setTransferStatus(db: Kysely<DB>, id: number, value: 0 | 1
   await db.updateTable('members').set({ transferstatus: value }).where('id', '=', id).execute();
 }
 
-/**
- * Lowers the member's outstanding wagering requirement by `fen` of settled valid bets, never
- * below zero (CASE rather than max/greatest: the same SQL on both databases).
- */
-export async function reduceTurnover(db: Kysely<DB>, id: number, fen: number) {
-  if (!(fen > 0)) return;
-  await db
-    .updateTable('members')
-    .set((eb) => ({
-      turnover_required: eb
-        .case()
-        .when('turnover_required', '>', fen)
-        .then(eb('turnover_required', '-', fen))
-        .else(0)
-        .end(),
-    }))
-    .where('id', '=', id)
-    .execute();
+/** A new login password (the self-service reset). */
+export async function setPasswordHash(db: Kysely<DB>, id: number, hash: string) {
+  await db.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
 }

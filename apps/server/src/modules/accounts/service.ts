@@ -6,6 +6,7 @@ import { wallet } from '../wallet/index.ts';
 import type { Captcha } from './captcha.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
+import * as turnover from '../turnover/index.ts';
 import type { Sessions } from './sessions.ts';
 
 export interface ClientMeta {
@@ -19,6 +20,17 @@ export interface AccountsHooks {
   refreshVenueBalances?(memberId: number): Promise<unknown>;
 }
 
+/** failed logins of one account (15 minutes) after which its logins slow down */
+export const LOGIN_SLOW_AFTER = 5;
+/** the longest a slowed login waits */
+export const LOGIN_MAX_DELAY_MS = 8000;
+
+/** 1 s at LOGIN_SLOW_AFTER failures, doubling with each further one, at most LOGIN_MAX_DELAY_MS */
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_SLOW_AFTER) return 0;
+  return Math.min(1000 * 2 ** (failures - LOGIN_SLOW_AFTER), LOGIN_MAX_DELAY_MS);
+}
+
 export function createAccountsService(
   ctx: AppContext,
   deps: { captcha: Captcha; sessions: Sessions; site: SiteService; hooks?: AccountsHooks },
@@ -26,9 +38,12 @@ export function createAccountsService(
   const { db } = ctx;
   const { captcha, sessions, site } = deps;
   const limits = {
-    // failed logins: per address and per account, then a pause
+    // failed logins per address: 20, then a pause
     loginIp: ctx.limiter({ name: 'login_ip', points: 20, durationSec: 15 * 60, blockSec: 15 * 60 }),
-    loginAccount: ctx.limiter({ name: 'login_acct', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
+    // failed logins per account: counted, never a pause (issue 14): a stranger who knows a
+    // username must not keep its owner out (OWASP ASVS 6.3.1); past LOGIN_SLOW_AFTER every
+    // attempt on the account is slowed down (loginDelayMs) and needs the captcha as always
+    loginAccount: ctx.limiter({ name: 'login_acct', points: Number.MAX_SAFE_INTEGER, durationSec: 15 * 60 }),
     // every registration attempt per address
     register: ctx.limiter({ name: 'register_ip', points: 10, durationSec: 60 * 60 }),
     captcha: ctx.limiter({ name: 'captcha_ip', points: 30, durationSec: 60 }),
@@ -78,13 +93,15 @@ export function createAccountsService(
     async login(input: LoginInput, meta: ClientMeta): Promise<string> {
       const username = input.name.toLowerCase();
       await limits.loginIp.assertOpen(meta.ip);
-      await limits.loginAccount.assertOpen(username);
       try {
         await captcha.verify(input.captcha_key, input.code);
       } catch (e) {
         await limits.loginIp.hit(meta.ip);
         throw e;
       }
+      // an account under attack answers slowly, right password or not, so guessing costs time
+      const delay = loginDelayMs(await limits.loginAccount.count(username));
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const member = await repo.findByUsername(db, username);
       const good = member ? await verifyPassword(member.password_hash, input.password) : await burnVerify(input.password);
       if (!member || !good) {
@@ -96,7 +113,7 @@ export function createAccountsService(
       await limits.loginAccount.reset(username);
       const now = Date.now();
       return db.transaction().execute(async (trx) => {
-        await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now);
+        await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now, meta.userAgent);
         return sessions.create(trx, member.id, meta, now);
       });
     },
@@ -131,10 +148,7 @@ export function createAccountsService(
     },
 
     /** turnover still required before a withdrawal, fen */
-    async turnoverRequired(memberId: number): Promise<number> {
-      const member = await repo.findById(db, memberId);
-      return member?.turnover_required ?? 0;
-    },
+    turnoverRequired: (memberId: number): Promise<number> => turnover.remaining(db, memberId),
 
     /** userInfo after asking the venues for the game wallet (the header's refresh); a slow venue answers its last figure */
     async refreshedUserInfo(memberId: number): Promise<UserInfo> {
@@ -167,6 +181,7 @@ export function createAccountsService(
         withdrawcashfee: s.withdrawcashfee,
         withdrawfeeusdttrc: s.withdrawfeeusdttrc,
         withdrawusdtrate: s.withdrawusdtrate,
+        realname_verified: member.realname_verified === 1 ? 1 : 0,
       };
     },
   };

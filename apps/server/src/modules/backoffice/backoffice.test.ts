@@ -65,8 +65,13 @@ describe('back-office login and member adjustments', () => {
 
   it('adds the wagering requirement asked for with a credit', async () => {
     await adjust({ username: 'adjusted01', amount: 30, reason: '彩金', turnover_multiple: 3 });
-    const row = await t.ctx.db.selectFrom('members').select('turnover_required').where('username', '=', 'adjusted01').executeTakeFirstOrThrow();
-    expect(row.turnover_required).toBe(9000);
+    const row = await t.ctx.db
+      .selectFrom('turnover_requirements')
+      .innerJoin('members', 'members.id', 'turnover_requirements.member_id')
+      .select(['source', 'credited', 'required', 'done'])
+      .where('members.username', '=', 'adjusted01')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ source: 'adjustment', credited: 3000, required: 9000, done: 0 });
   });
 
   it('answers bad input with a clear message and changes nothing', async () => {

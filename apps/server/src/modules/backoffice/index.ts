@@ -1,15 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import { CODE, OPS_MSG } from '@casino/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { adminGuard } from '../../http/auth.ts';
-import { createSessions } from '../accounts/index.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { addressAllowed } from './ip-allow.ts';
+import { createCaptcha, createSessions } from '../accounts/index.ts';
+import { createCardVault, loadCardKey } from '../cards/index.ts';
+import type { SiteService } from '../site/index.ts';
+import { ADMIN_IDLE_MINUTES, createOperators } from './operators.ts';
+import { operatorsRoutes } from './operators-routes.ts';
 import { backofficeRoutes } from './routes.ts';
 import { createBackofficeService } from './service.ts';
+import { createSettingsDesk } from './settings.ts';
 
-/** Operators: their sessions, the audit log and the calls of the back-office. */
-export function createBackoffice(ctx: AppContext) {
-  // operators are signed out sooner than members: 2 hours idle
-  const sessions = createSessions(ctx.db, 'admin', Math.min(ctx.config.sessionIdleMinutes, 120));
-  const service = createBackofficeService(ctx, sessions);
-  const requireAdmin = adminGuard(service.lookup);
-  return { service, routes: (app: FastifyInstance) => backofficeRoutes(app, service, requireAdmin) };
+export { audit } from './repo.ts';
+export { clientMeta } from './routes.ts';
+export { covers, ADMIN_IDLE_MINUTES } from './operators.ts';
+export { codeAt as totpCodeAt } from './totp.ts';
+export { beijingInstant } from './audit-log.ts';
+
+/** Operators: their sessions, roles, second factor, the audit log, settings and the back-office's own calls. */
+export function createBackoffice(ctx: AppContext, site: SiteService) {
+  // operators are signed out after 30 minutes without a call (issue 12)
+  const sessions = createSessions(ctx.db, 'admin', ADMIN_IDLE_MINUTES);
+  const captcha = createCaptcha(ctx.db, ctx.config.captcha);
+  // TOTP secrets are sealed at rest with the same key as card numbers
+  const vault = createCardVault(loadCardKey(ctx.config));
+  const service = createBackofficeService(ctx, sessions, { captcha, vault });
+  const operators = createOperators(ctx, sessions, vault);
+  const settings = createSettingsDesk(ctx, site);
+  const captchaLimit = ctx.limiter({ name: 'admin_captcha_ip', points: 30, durationSec: 60, blockSec: 60 });
+  const guard = adminGuard(service.lookup);
+  // the address allowlist holds for every call, not only the login: a token carried elsewhere is refused
+  const requireAdmin = async (req: FastifyRequest) => {
+    await guard(req);
+    if (!addressAllowed(req.admin?.ipAllowlist ?? '[]', req.ip)) throw new ApiError(CODE.forbidden, OPS_MSG.ipNotAllowed);
+  };
+  return {
+    service,
+    operators,
+    settings,
+    sessions,
+    vault,
+    requireAdmin,
+    routes: (app: FastifyInstance) => {
+      backofficeRoutes(app, service, requireAdmin, captcha, captchaLimit);
+      operatorsRoutes(app, ctx.db, operators, settings, requireAdmin);
+    },
+  };
 }

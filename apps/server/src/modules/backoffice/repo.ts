@@ -13,14 +13,6 @@ export function memberByUsername(db: Kysely<DB>, username: string) {
   return db.selectFrom('members').select(['id', 'username']).where('username', '=', username).executeTakeFirst();
 }
 
-export async function addTurnover(db: Kysely<DB>, memberId: number, fen: number) {
-  await db
-    .updateTable('members')
-    .set((eb) => ({ turnover_required: eb('turnover_required', '+', fen) }))
-    .where('id', '=', memberId)
-    .execute();
-}
-
 export async function audit(
   db: Kysely<DB>,
   row: { adminId: number; action: string; target: string; detail: unknown; ip: string; now?: number },

@@ -1,30 +1,47 @@
-import { ADMIN_MSG, adminAdjustSchema, adminLoginSchema, MSG } from '@casino/contract';
+import { ADMIN_MSG, adminAdjustSchema, MSG, operatorLoginSchema } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminOf } from '../../http/auth.ts';
+import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import type { Captcha } from '../accounts/index.ts';
 import type { BackofficeService } from './service.ts';
 
-const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+export const clientMeta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 /** Back-office API under /admin/api: operator sessions only; member tokens answer 401. */
-export function backofficeRoutes(app: FastifyInstance, service: BackofficeService, requireAdmin: (req: FastifyRequest) => Promise<void>) {
+export function backofficeRoutes(
+  app: FastifyInstance,
+  service: BackofficeService,
+  requireAdmin: RequireAdmin,
+  captcha: Captcha,
+  captchaLimit: { hit(key: string): Promise<void> },
+) {
+  // the only call without a session
   app.post('/admin/api/login', async (req) => {
-    const input = parse(adminLoginSchema, req.body);
-    return ok({ token: await service.login(input.username, input.password, meta(req)) }, MSG.loginOk);
+    const input = parse(operatorLoginSchema, req.body);
+    return ok({ token: await service.login(input, clientMeta(req)) }, MSG.loginOk);
+  });
+  // the login form's captcha image (issued and checked by the server, like the member site's)
+  app.post('/admin/api/captcha', async (req) => {
+    await captchaLimit.hit(req.ip);
+    return ok(await captcha.issue());
   });
 
-  const guarded = { preHandler: requireAdmin };
-  app.post('/admin/api/logout', guarded, async (req) => {
-    await service.logout(adminOf(req).tokenHash);
-    return ok(null, MSG.logoutOk);
-  });
-  app.post('/admin/api/me', guarded, async (req) => {
-    const { adminId, username, role } = adminOf(req);
-    return ok({ id: adminId, username, role });
-  });
-  app.post('/admin/api/members/adjust', guarded, async (req) => {
-    const input = parse(adminAdjustSchema, req.body);
-    return ok(await service.adjust(adminOf(req), input, meta(req)), ADMIN_MSG.adjustOk);
-  });
+  registerAdminRoutes(app, requireAdmin, [
+    adminRoute({
+      path: '/admin/api/logout',
+      permission: null,
+      handler: async (_input, admin) => {
+        await service.logout(admin.tokenHash);
+        return ok(null, MSG.logoutOk);
+      },
+    }),
+    // /admin/api/me lives with the operator's own account calls (operators-routes.ts)
+    adminRoute({
+      path: '/admin/api/members/adjust',
+      permission: 'members.adjust',
+      schema: adminAdjustSchema,
+      handler: async (input, admin, req) => ok(await service.adjust(admin, input, clientMeta(req)), ADMIN_MSG.adjustOk),
+    }),
+  ]);
 }

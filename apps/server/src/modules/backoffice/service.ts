@@ -1,18 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MSG, CODE, fenToYuan, type AdminAdjustInput } from '@casino/contract';
+import { ADMIN_MSG, CODE, fenToYuan, OPS_MSG, type AdminAdjustInput, type OperatorLoginInput } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { burnVerify, verifyPassword, type Sessions } from '../accounts/index.ts';
 import { isInsufficientFunds, wallet } from '../wallet/index.ts';
+import { addRequirement } from '../turnover/index.ts';
+import type { Captcha } from '../accounts/index.ts';
+import type { CardVault } from '../cards/index.ts';
+import { addressAllowed } from './ip-allow.ts';
+import * as ops from './operators-repo.ts';
 import * as repo from './repo.ts';
+import { matchStep } from './totp.ts';
 
 export interface ClientMeta {
   ip: string;
   userAgent: string;
 }
 
-export function createBackofficeService(ctx: AppContext, sessions: Sessions) {
+/** The slugs a stored role holds (JSON in admin_roles.permissions); an unknown role holds none. */
+export function permissionsOf(stored: string | null | undefined): string[] {
+  if (!stored) return [];
+  try {
+    const list = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface BackofficeDeps {
+  captcha: Captcha;
+  vault: CardVault;
+}
+
+export function createBackofficeService(ctx: AppContext, sessions: Sessions, deps: BackofficeDeps) {
   const { db } = ctx;
   const limits = {
     loginIp: ctx.limiter({ name: 'admin_login_ip', points: 10, durationSec: 15 * 60, blockSec: 30 * 60 }),
@@ -20,29 +42,74 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions) {
   };
 
   return {
-    async login(username: string, password: string, meta: ClientMeta): Promise<string> {
+    /**
+     * Order: required fields (schema), rate limits, captcha, name and password, then (only for
+     * the right password, so nothing leaks to a guesser) disabled account, address allowlist and
+     * the second factor. A wrong captcha or code counts against the limits like a wrong password.
+     */
+    async login(input: OperatorLoginInput, meta: ClientMeta): Promise<string> {
+      const username = input.username.toLowerCase();
       await limits.loginIp.assertOpen(meta.ip);
       await limits.loginAccount.assertOpen(username);
-      const admin = await repo.adminByUsername(db, username);
-      const good = admin ? await verifyPassword(admin.password_hash, password) : await burnVerify(password);
-      if (!admin || !good) {
+      const fail = async (message: string, account = true): Promise<never> => {
         await limits.loginIp.hit(meta.ip);
-        await limits.loginAccount.hit(username);
-        refuse(ADMIN_MSG.loginFailed);
+        if (account) await limits.loginAccount.hit(username);
+        refuse(message);
+      };
+      try {
+        await deps.captcha.verify(input.captcha_key, input.code);
+      } catch (e) {
+        await limits.loginIp.hit(meta.ip);
+        throw e;
+      }
+      const admin = await ops.operatorByUsername(db, username);
+      const good = admin ? await verifyPassword(admin.password_hash, input.password) : await burnVerify(input.password);
+      if (!admin || !good) return fail(ADMIN_MSG.loginFailed);
+      if (admin.status !== 1) refuse(OPS_MSG.disabled, CODE.forbidden);
+      if (!addressAllowed(admin.ip_allowlist, meta.ip)) {
+        await repo.audit(db, { adminId: admin.id, action: 'login.refused', target: `admin:${admin.id}`, detail: { reason: 'ip_not_allowed' }, ip: meta.ip });
+        refuse(OPS_MSG.ipNotAllowed, CODE.forbidden);
+      }
+      let step: number | null = null;
+      if (admin.totp_secret) {
+        if (!input.otp) refuse(OPS_MSG.otpRequired);
+        step = matchStep(deps.vault.open(admin.totp_secret), admin.username, input.otp);
+        if (step === null || (admin.totp_last_step !== null && step <= admin.totp_last_step)) return fail(OPS_MSG.otpWrong);
       }
       await limits.loginAccount.reset(username);
+      const now = Date.now();
       return db.transaction().execute(async (trx) => {
-        const token = await sessions.create(trx, admin.id, meta);
-        await repo.audit(trx, { adminId: admin.id, action: 'login', target: `admin:${admin.id}`, detail: {}, ip: meta.ip });
+        if (step !== null) {
+          // a code is good once: a concurrent login with the same code finds the step taken
+          const taken = await trx
+            .updateTable('admins')
+            .set({ totp_last_step: step })
+            .where('id', '=', admin.id)
+            .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1) refuse(OPS_MSG.otpWrong);
+        }
+        await trx.updateTable('admins').set({ last_login_at: now, last_login_ip: meta.ip.slice(0, 64) }).where('id', '=', admin.id).execute();
+        const token = await sessions.create(trx, admin.id, meta, now);
+        await repo.audit(trx, { adminId: admin.id, action: 'login', target: `admin:${admin.id}`, detail: { second_factor: step !== null, user_agent: meta.userAgent.slice(0, 200) }, ip: meta.ip, now });
         return token;
       });
     },
 
+    /** Every /admin/api call: the session, the operator (still active) and their role's slugs, read fresh. */
     async lookup(token: string): Promise<SessionAdmin | null> {
       const session = await sessions.lookup(token);
       if (!session) return null;
-      const admin = await repo.adminById(db, session.subjectId);
-      return admin ? { adminId: admin.id, username: admin.username, role: admin.role, tokenHash: session.tokenHash } : null;
+      const admin = await ops.sessionOperator(db, session.subjectId);
+      if (!admin || admin.status !== 1) return null;
+      return {
+        adminId: admin.id,
+        username: admin.username,
+        role: admin.role,
+        permissions: permissionsOf(admin.permissions),
+        tokenHash: session.tokenHash,
+        ipAllowlist: admin.ip_allowlist,
+      };
     },
 
     logout: (tokenHash: string) => sessions.revoke(tokenHash),
@@ -72,7 +139,7 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions) {
               : await wallet.debitToHouse(trx, movement);
           if (!posted.replayed) {
             const turnover = input.amount > 0 ? input.amount * (input.turnover_multiple ?? 0) : 0;
-            if (turnover > 0) await repo.addTurnover(trx, member.id, turnover);
+            await addRequirement(trx, { memberId: member.id, source: 'adjustment', reference: requestId, credited: input.amount, required: turnover });
             await repo.audit(trx, {
               adminId: admin.adminId,
               action: 'member.adjust',

@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { BetsTable, Venue } from '../../db/schema.ts';
 import { memberIdOfPlayer, type VenueBet, type VenueRegistry } from '../../adapters/venues/index.ts';
-import { reduceTurnover } from '../accounts/index.ts';
 import type { Catalogue } from '../games/index.ts';
+import { fillFromBets } from '../turnover/index.ts';
 import * as repo from './repo.ts';
 
 export interface PullReport {
@@ -20,8 +20,8 @@ const CONCURRENCY = 4;
 /**
  * Pulls bet records from every venue after its cursor (bet_cursors, one feed per venue). Each page
  * is written in one transaction with its cursor: bets upserted by (platform, bet_id), settled
- * results replacing unsettled ones, and the settled valid amounts taken off the members'
- * outstanding turnover exactly once per bet (bets.turnover_counted). Records of players that are
+ * results replacing unsettled ones, and the settled valid amounts filling the members'
+ * open wagering requirements exactly once per bet (bets.turnover_counted). Records of players that are
  * not our members are skipped.
  */
 export function createBetPuller(ctx: AppContext, registry: VenueRegistry, catalogue: Catalogue) {
@@ -57,7 +57,7 @@ export function createBetPuller(ctx: AppContext, registry: VenueRegistry, catalo
       const counted = await repo.takeUncountedTurnover(trx, platform, rows.filter((r) => r.status === 1).map((r) => r.bet_id));
       const perMember = new Map<number, number>();
       for (const c of counted) perMember.set(c.member_id, (perMember.get(c.member_id) ?? 0) + c.valid_amount);
-      for (const [memberId, fen] of perMember) await reduceTurnover(trx, memberId, fen);
+      for (const [memberId, fen] of perMember) await fillFromBets(trx, memberId, fen, now);
       await repo.saveCursor(trx, platform, nextCursor, now);
     });
     return latest.size;

@@ -8,6 +8,9 @@ export type { CardsService } from './service.ts';
 export { toCardItem } from './service.ts';
 export { hasAnyBank, insertBanks } from './repo.ts';
 export { createCardVault, loadCardKey, type CardVault } from './vault.ts';
+export { hasCardEnding } from './ownership.ts';
+// issue 10: withdrawals' risk note (same card number on another member)
+export { otherHoldersOf } from './sharing.ts';
 
 /** Members' bank cards and USDT addresses, and the bank types offered for them. */
 export function createCards(ctx: AppContext, deps: Omit<CardsDeps, 'vault'>) {

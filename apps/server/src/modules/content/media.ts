@@ -140,10 +140,10 @@ function logoSvg(kind: 'club' | 'esports', label: string, initials: string): str
 /** Every seeded picture: folder -> name -> its art. */
 const ART: Record<string, Record<string, BannerArt>> = {
   banners: {
-    welcome: { bg: ['#1d2b58', '#0b1226'], accent: '#e6c074', kicker: '新会员专享', title: '首存礼金 最高888元', sub: '注册即享 · 存款秒到账 · 7×24小时客服', motif: 'gift' },
+    welcome: { bg: ['#1d2b58', '#0b1226'], accent: '#e6c074', kicker: '新会员专享', title: '首存礼金 最高888元', sub: '注册即享 · 在线支付自动入账 · 在线客服', motif: 'gift' },
     vip: { bg: ['#2a1f4f', '#0f1330'], accent: '#e6c074', kicker: 'VIP 特权', title: '十级VIP 尊享晋级礼金', sub: '专属客服 · 更高返水 · 生日礼金', motif: 'crown' },
     sports: { bg: ['#0f3b3a', '#0b1a2c'], accent: '#24a36b', kicker: '体育赛事', title: '串关加奖 每日不停', sub: '足球 · 篮球 · 网球 超千场赛事在线', motif: 'ball' },
-    live: { bg: ['#4a1726', '#140c1c'], accent: '#d03a3a', kicker: '真人视讯', title: '真人百家乐 周周返水', sub: '高清直播 · 专业荷官 · 多桌同玩', motif: 'chips' },
+    live: { bg: ['#4a1726', '#140c1c'], accent: '#d03a3a', kicker: '真人视讯', title: '真人百家乐 每日返水', sub: '高清直播 · 专业荷官 · 多桌同玩', motif: 'chips' },
     security: { bg: ['#14305a', '#0a1630'], accent: '#3fa7ff', kicker: '安全保障', title: '资金安全 存取无忧', sub: '多重加密 · 独立账户 · 理性娱乐', motif: 'shield' },
     app: { bg: ['#173e63', '#0b1226'], accent: '#3fa7ff', kicker: 'APP 下载', title: '随时随地 掌上娱乐', sub: '扫码下载官方APP · 登录更快更稳定', motif: 'phone' },
   },
@@ -151,7 +151,7 @@ const ART: Record<string, Record<string, BannerArt>> = {
     'first-deposit': { bg: ['#1d2b58', '#0b1226'], accent: '#e6c074', kicker: '综合优惠', title: '新会员首存礼金', sub: '首笔存款最高赠送888元', motif: 'gift' },
     'daily-redpacket': { bg: ['#5a1420', '#1c0b14'], accent: '#d7263d', kicker: '每日红包', title: '天天抢红包', sub: '每日10:00-12:00 准时开抢', motif: 'redpacket' },
     'vip-upgrade': { bg: ['#2a1f4f', '#0f1330'], accent: '#e6c074', kicker: 'VIP 晋级', title: '晋级礼金 逐级领取', sub: '十级晋级礼金累计最高58888元', motif: 'crown' },
-    'live-rebate': { bg: ['#4a1726', '#140c1c'], accent: '#d03a3a', kicker: '真人视讯', title: '真人视讯无上限返水', sub: '最高1.5% 每日自动派发', motif: 'dealer' },
+    'live-rebate': { bg: ['#4a1726', '#140c1c'], accent: '#d03a3a', kicker: '真人视讯', title: '真人视讯无上限返水', sub: '最高1.5% 每日结算 自助领取', motif: 'dealer' },
     'slot-bonus': { bg: ['#3d1f5c', '#120c26'], accent: '#8e5bd6', kicker: '电子游戏', title: '电子连赢加赠', sub: '单局爆奖 再享额外彩金', motif: 'slot' },
     'sports-parlay': { bg: ['#0f3b3a', '#0b1a2c'], accent: '#24a36b', kicker: '体育赛事', title: '体育串关加奖', sub: '3串1起 最高加奖30%', motif: 'ball' },
     'card-newbie': { bg: ['#1f3d2b', '#0b1a14'], accent: '#24a36b', kicker: '棋牌游戏', title: '棋牌新手保护金', sub: '首周输额返还 最高188元', motif: 'cards' },

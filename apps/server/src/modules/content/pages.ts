@@ -1,11 +1,13 @@
 /**
  * Small server-rendered pages of our own: the customer-service page (/support/), the agent page
  * (/support/agent) and the sponsorship partners' pages (/partners/1|2). Every text that goes in
- * is escaped with escapeHtml; the only script is the fixed one of the ticket form.
+ * is escaped with escapeHtml; the only script is the fixed one of the ticket form, served as a file
+ * (support-script.ts) under the pages' content-security policy (http/security-headers.ts PAGE_CSP).
  */
 import { TICKET_LIMITS } from '@casino/contract';
 import { escapeHtml as esc } from './sanitize.ts';
 import type { Sponsor } from './sponsors.ts';
+import { SUPPORT_SCRIPT_PATH } from './support-script.ts';
 
 const CSS = `
 :root{--navy:#101a36;--navy2:#17234a;--navy3:#22325f;--gold:#e6c074;--gold2:#f6dfa6;--golddeep:#b8893d;--bg:#f2f3f7;--text:#1b2133;--text2:#5b6276;--text3:#9aa0b2;--line:#eceef3;--red:#e5484d;--green:#24a36b}
@@ -56,11 +58,11 @@ function layout(title: string, brand: string, body: string, script = ''): string
 const mark = (brand: string) => `<span class="mark">${esc(Array.from(brand)[0] ?? '鼎')}</span>`;
 
 const FAQ: [string, string][] = [
-  ['存款多久到账？', '在线支付通常 1~3 分钟到账；银行转账与 USDT 存款经核实后到账，一般不超过 15 分钟。超过 30 分钟未到账，请留下订单号与联系方式。'],
-  ['取款需要满足什么条件？', '单笔最低 100 元；存款与优惠需完成相应流水（有效投注）后方可取款。请先绑定本人银行卡或 USDT 地址，并设置支付密码。'],
-  ['忘记登录密码或支付密码怎么办？', '请在下方留言并注明会员账号与注册时的真实姓名，客服核实身份后协助您重置。我们不会以任何形式索要您的密码或验证码。'],
-  ['返水和优惠什么时候发放？', '返水按北京时间每日 00:00~23:59 的有效投注计算，24 小时内发放到福利中心；活动优惠以活动页规则为准。'],
-  ['如何设置存款限额或暂停账户？', '如您希望控制娱乐时间或金额，可留言申请每日/每周存款限额，或申请 7 天至 6 个月的自我暂停，客服将为您办理。'],
+  ['存款多久到账？', '在线支付成功后自动入账；银行转账与 USDT 存款由财务人员核对到账后审核入账。长时间未到账，请留下订单号与联系方式。'],
+  ['取款需要满足什么条件？', '单笔金额以取款页面为准；存款与优惠需完成相应流水（有效投注）后方可取款，每笔取款由财务人员人工审核。请先绑定本人银行卡或 USDT 地址。'],
+  ['忘记登录密码或支付密码怎么办？', '登录密码可在登录页点击“忘记密码？”自助重置（需真实姓名、支付密码与已绑定卡号后 4 位）；其他情况请在下方留言并注明会员账号，客服核实身份后协助您。我们不会以任何形式索要您的密码或验证码。'],
+  ['返水和优惠什么时候发放？', '返水按北京时间每日 00:00~23:59 的有效投注计算，次日零点后结算，请在返水页面自助领取；活动优惠以活动页规则为准。'],
+  ['如何暂停账户？', '如您希望控制娱乐时间或金额，可留言申请暂停账户，客服核实身份后为您冻结账户，恢复需再次联系客服。'],
 ];
 
 /** GET /support/: customer service that works with no outside service. */
@@ -70,7 +72,7 @@ export function supportPage(brand: string): string {
 <header class="hero" data-testid="support-hero">
   <div class="brand">${mark(brand)}<span>${esc(brand)}</span></div>
   <h1>在线客服中心</h1>
-  <p>7×24 小时为您服务，留言后客服将在 10 分钟内联系您。</p>
+  <p>留言后客服将尽快与您联系。</p>
   <div class="badges"><span>专属客服</span><span>资金安全</span><span>隐私保护</span></div>
 </header>
 <section class="card"><h2>常见问题</h2>${faq}</section>
@@ -90,26 +92,9 @@ export function supportPage(brand: string): string {
 <section class="card"><h2>温馨提示</h2>
   <p>官方客服不会通过私人社交账号向您索要密码、验证码或要求转账到个人账户，请谨防诈骗。</p>
 </section>`;
-  const script = `<script>
-(function(){
-  var f=document.getElementById('ticket-form'),msg=document.getElementById('t-msg'),btn=document.getElementById('t-send');
-  var content=document.getElementById('t-content'),count=document.getElementById('t-count');
-  content.addEventListener('input',function(){count.textContent=String(content.value.length)});
-  f.addEventListener('submit',function(e){
-    e.preventDefault();
-    btn.disabled=true;msg.className='msg';msg.textContent='提交中…';
-    var body={name:f.name.value,contact:f.contact.value,content:content.value};
-    fetch('/support/api/ticket',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)})
-      .then(function(r){return r.json()})
-      .then(function(r){
-        msg.textContent=String(r.message||'');
-        if(r.code===200){msg.className='msg ok';f.reset();count.textContent='0'}else{msg.className='msg err'}
-      })
-      .catch(function(){msg.className='msg err';msg.textContent='网络异常，请稍后再试'})
-      .then(function(){btn.disabled=false});
-  });
-})();
-</script>`;
+  // the form's script is a file of its own (GET /support/ticket.js): the page's
+  // content-security policy allows no inline script
+  const script = `<script src="${SUPPORT_SCRIPT_PATH}" defer></script>`;
   return layout('在线客服', brand, body, script);
 }
 

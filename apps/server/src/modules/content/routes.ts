@@ -20,10 +20,11 @@ import { parse } from '../../http/validate.ts';
 import type { SiteService } from '../site/index.ts';
 import { mediaSvg } from './media.ts';
 import { agentPage, downloadPage, partnerPage, supportPage } from './pages.ts';
+import { SUPPORT_SCRIPT, SUPPORT_SCRIPT_PATH } from './support-script.ts';
+import { PAGE_CSP } from '../../http/security-headers.ts';
 import type { ContentService } from './service.ts';
 import { SPONSORS } from './sponsors.ts';
 
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 const MEDIA_CACHE = 'public, max-age=2592000';
 /** a picture opened on its own may not run anything */
 const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'";
@@ -34,6 +35,8 @@ export const TICKET_RULE = { name: 'support_ticket', points: 5, durationSec: 600
 export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: ContentService, site: SiteService) {
   const brand = async () => (await site.settings()).title;
   const ticketLimiter = ctx.limiter(TICKET_RULE);
+  // PUBLIC_URL, or root-relative links: never the request's Host header, which a caller chooses (issue 14)
+  const origin = ctx.config.publicUrl ?? '';
 
   app.post('/api/bannerList', async (req) => ok(await content.banners(parse(bannerListSchema, req.body).type)));
   app.post('/api/homenotice', async (req) => {
@@ -56,12 +59,12 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
     parse(userVipSchema, req.body);
     return ok(await content.vipLevels());
   });
-  app.post('/api/getservicerurl', async (req) => ok({ url: await content.serviceUrl(originOf(req)) }));
-  app.get('/api/getAgentLoginUrl', async (req) => ok({ url: await content.agentLoginUrl(originOf(req)) }));
-  app.get('/api/getVisitUrl', async (req) => ok({ url: await content.visitUrl(originOf(req)) }));
+  app.post('/api/getservicerurl', async (req) => ok({ url: await content.serviceUrl(origin) }));
+  app.get('/api/getAgentLoginUrl', async () => ok({ url: await content.agentLoginUrl(origin) }));
+  app.get('/api/getVisitUrl', async () => ok({ url: await content.visitUrl(origin) }));
   app.post('/api/sponsors', async (req) => {
     parse(sponsorsSchema, req.body);
-    return ok(content.sponsors(originOf(req)));
+    return ok(content.sponsors(origin));
   });
 
   // ---- pictures and our own small pages -----------------------------------------------------
@@ -73,7 +76,12 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
     return reply.type('image/svg+xml; charset=utf-8').header('Cache-Control', MEDIA_CACHE).header('Content-Security-Policy', MEDIA_CSP).send(svg);
   });
 
-  const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  // every page we render carries PAGE_CSP: no inline script runs on it (issue 14)
+  const html = (reply: FastifyReply, page: string) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).send(page);
+  app.get(SUPPORT_SCRIPT_PATH, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SUPPORT_SCRIPT),
+  );
   app.get('/support/', async (_req, reply) => html(reply, supportPage(await brand())));
   app.get('/support/agent', async (_req, reply) => html(reply, agentPage(await brand())));
   app.get('/download/', async (_req, reply) => html(reply, downloadPage(await brand(), '/#/')));

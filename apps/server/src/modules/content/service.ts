@@ -141,7 +141,7 @@ export function createContentService(ctx: AppContext, site: SiteService) {
 
     async visitUrl(origin: string): Promise<string> {
       const h5 = (await site.settings()).h5_url;
-      return typeof h5 === 'string' && /^https?:\/\//.test(h5) ? h5 : origin;
+      return typeof h5 === 'string' && /^https?:\/\//.test(h5) ? h5 : origin || '/';
     },
 
     sponsors(origin: string): SponsorItem[] {

@@ -1,4 +1,4 @@
-import { GAME_MSG, type GameUrlInput } from '@casino/contract';
+import { fenToYuan, GAME_MSG, type GameUrlInput, type GameUrlReply } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import { isVenueError, type VenueRegistry } from '../../adapters/venues/index.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -20,7 +20,7 @@ export function createLauncher(
   // the in-process sandbox answers root-relative URLs on the site's own origin
   const inProcess = ctx.config.sandbox && !ctx.config.sandboxUrl;
 
-  return async function launch(memberId: number, input: GameUrlInput, requestOrigin: string): Promise<{ url: string }> {
+  return async function launch(memberId: number, input: GameUrlInput): Promise<GameUrlReply> {
     const venue = await catalogue.venue(input.plat_name);
     const adapter = venue && registry.get(venue.provider);
     if (!venue || !adapter || venue.listed !== 1) refuse(GAME_MSG.unknownVenue);
@@ -29,7 +29,14 @@ export function createLauncher(
     if (!game) refuse(input.game_code ? GAME_MSG.unknownGame : GAME_MSG.gameMaintenance);
     if (game.app_state !== 1) refuse(GAME_MSG.gameMaintenance);
 
-    if (await accounts.autoTransferOn(memberId)) await transfers.autoTransfer(memberId, venue);
+    // what auto-transfer moved is told to the member (issue 15): the header would otherwise read ¥0.00
+    let autoTransfer: GameUrlReply['auto_transfer'] = null;
+    if (await accounts.autoTransferOn(memberId)) {
+      const { moved } = await transfers.autoTransfer(memberId, venue);
+      if (moved && (moved.status === 1 || moved.status === 2)) {
+        autoTransfer = { platform: venue.platform, name: venue.name, amount: fenToYuan(moved.transfer.amount), status: moved.status };
+      }
+    }
 
     let raw: string;
     try {
@@ -43,7 +50,13 @@ export function createLauncher(
       }
       throw e;
     }
-    const relativeBase = inProcess ? requestOrigin : (ctx.config.sandboxUrl ?? requestOrigin);
-    return { url: gameUrl(raw, { requestOrigin, relativeBase }, venue) };
+    // PUBLIC_URL, never the request's Host header (issue 14): without it the in-process sandbox's
+    // root-relative URL stays relative, and the member's browser resolves it on the site's origin
+    const site = ctx.config.publicUrl;
+    const relativeBase = inProcess ? site : (ctx.config.sandboxUrl ?? site);
+    if (!relativeBase && raw.startsWith('/') && !raw.startsWith('//')) return { url: raw, auto_transfer: autoTransfer };
+    // no site origin known: only loopback addresses keep their scheme, everything else is https
+    const own = site ?? 'http://localhost';
+    return { url: gameUrl(raw, { requestOrigin: own, relativeBase: relativeBase ?? own }, venue), auto_transfer: autoTransfer };
   };
 }

@@ -28,6 +28,6 @@ export function gamesRoutes(
   // guests are answered 401 by the guard; the site shows them 请登录！ before calling
   app.post('/api/getGameUrl', { preHandler: requireMember }, async (req) => {
     const input = parse(gameUrlSchema, req.body);
-    return ok(await launch(memberOf(req).memberId, input, `${req.protocol}://${req.host}`));
+    return ok(await launch(memberOf(req).memberId, input));
   });
 }

@@ -26,6 +26,10 @@ export function createSiteService(ctx: AppContext) {
       await repo.write(ctx.db, key, value);
       cached = null;
     },
+    /** Forget this process's copy (after settings written in another module's transaction; other processes follow within CACHE_MS). */
+    forget() {
+      cached = null;
+    },
     async appInfo(): Promise<AppInfo> {
       const s = await settings();
       return {
@@ -38,6 +42,8 @@ export function createSiteService(ctx: AppContext) {
         h5_url: s.h5_url,
         ios_download_url: s.ios_download_url,
         ios_download_qrcode: s.ios_download_qrcode,
+        tg_login_url: s.tg_login_url,
+        tg_bot_url: s.tg_bot_url,
       };
     },
   };

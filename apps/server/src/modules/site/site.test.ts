@@ -12,8 +12,11 @@ describe('POST /api/app', () => {
     const reply = await t.post('/api/app');
     expect(reply.code).toBe(200);
     expect(Object.keys(reply.data).sort()).toEqual(
-      ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'index_modal', 'webcontent', 'h5_url', 'ios_download_url', 'ios_download_qrcode'].sort(),
+      // the spec's fields, plus our messaging-app links (issue 15)
+      ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'index_modal', 'webcontent', 'h5_url', 'ios_download_url', 'ios_download_qrcode', 'tg_login_url', 'tg_bot_url'].sort(),
     );
+    // no bot or messaging-app login until an operator sets one: the site hides those links
+    expect(reply.data).toMatchObject({ tg_login_url: '', tg_bot_url: '' });
     expect(reply.data).toMatchObject({ title: '鼎盛娱乐', site_state: 1, redpacket_switch: 1, index_modal: 1 });
     expect(reply.data.repair_tips).toMatch(/维护/);
     expect(reply.data.h5_url).toMatch(/^https:\/\//);

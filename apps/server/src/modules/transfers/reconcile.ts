@@ -9,6 +9,8 @@ export interface ReconcileOptions {
   /** at most this many transfers a run */
   limit?: number;
   now?: number;
+  /** only this transfer (an operator's "ask the venue" button; issue 12) */
+  transferId?: string;
 }
 
 export interface ReconcileReport {
@@ -58,7 +60,7 @@ export function createReconciler(ctx: AppContext, moves: Moves, venueOf: (platfo
   return async function reconcile(opts: ReconcileOptions = {}): Promise<ReconcileReport> {
     const now = opts.now ?? Date.now();
     const minAge = opts.minAgeMs ?? ctx.config.venueTimeoutMs * 2;
-    const queue = await repo.pendingTransfers(ctx.db, now - minAge, opts.limit ?? 200);
+    const queue = await repo.pendingTransfers(ctx.db, now - minAge, opts.limit ?? 200, opts.transferId);
     let settled = 0;
     let next = 0;
     const worker = async () => {

@@ -59,10 +59,10 @@ export async function noteAttempt(db: Kysely<DB>, id: number, error: string | nu
 }
 
 /** the reconciler's queue: pending transfers created before `before`, oldest first (index venue_transfers_status) */
-export function pendingTransfers(db: Kysely<DB>, before: number, limit: number): Promise<VenueTransfer[]> {
-  return db
-    .selectFrom('venue_transfers')
-    .selectAll()
+export function pendingTransfers(db: Kysely<DB>, before: number, limit: number, transferId?: string): Promise<VenueTransfer[]> {
+  let q = db.selectFrom('venue_transfers').selectAll();
+  if (transferId !== undefined) q = q.where('transfer_id', '=', transferId);
+  return q
     .where('status', '=', 2)
     .where('created_at', '<=', before)
     .orderBy('created_at')
@@ -88,6 +88,26 @@ export async function memberTransfers(
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * The newest transfer out of a venue for a member other than `exceptId`, started at or after
+ * `since`, that succeeded or is still pending: what a racing recover-all finds moved the money.
+ */
+export function recentOtherWithdrawal(db: Kysely<DB>, q: { memberId: number; platform: string; exceptId: number; since: number }): Promise<Pick<VenueTransfer, 'status'> | undefined> {
+  return db
+    .selectFrom('venue_transfers')
+    .select('status')
+    .where('member_id', '=', q.memberId)
+    .where('direction', '=', 'from_venue')
+    .where('platform', '=', q.platform)
+    .where('created_at', '>=', q.since)
+    .where('id', '!=', q.exceptId)
+    .where('status', 'in', [1, 2])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 // ---- last known venue balances -------------------------------------------------------------

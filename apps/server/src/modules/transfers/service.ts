@@ -18,6 +18,7 @@ import { createBalances } from './balances.ts';
 import { createMoves, type MoveResult } from './moves.ts';
 import { createPlayers } from './players.ts';
 import { createReconciler } from './reconcile.ts';
+import * as repo from './repo.ts';
 
 const yuanText = (fen: number) => formatYuan(fenToYuan(fen));
 
@@ -30,7 +31,23 @@ export interface RecoverReport {
   pending: number;
   /** venues that refused or could not be reached */
   failed: number;
+  /** venues whose money another call (a second 一键回收, a transfer) is bringing back right now */
+  elsewhere: number;
+  /** venues whose money another call had already brought back */
+  alreadyBack: number;
+  /** venues left alone: an open reconciliation difference holds transfers out for review */
+  held: number;
 }
+
+export interface TransfersDeps {
+  registry: VenueRegistry;
+  catalogue: Catalogue;
+  /** whether transfers out of the venue are held for review (the venue reconciliation); default never */
+  isHeld?: (memberId: number, platform: string) => Promise<boolean>;
+}
+
+/** how far back a racing call's transfer out may have started (a venue call's time-out and then some) */
+const RACE_WINDOW_MS = 5 * 60_000;
 
 export interface TransferReply {
   status: 0 | 1 | 2;
@@ -42,9 +59,10 @@ export interface TransferReply {
  * The member's venue wallets: balances, transfers, recover-all, auto-transfer before a game and the
  * reconciler. It alone calls the venue adapters for money and the wallet for transfer postings.
  */
-export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue }) {
+export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
   const { db } = ctx;
   const { registry, catalogue } = deps;
+  const isHeld = deps.isHeld ?? (async () => false);
   const players = createPlayers(ctx);
   const moves = createMoves({ ctx, registry, players });
   const readBalances = createBalances(ctx, registry, players);
@@ -64,13 +82,28 @@ export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry
     return venues.filter((v) => registry.get(v.provider) && (v.listed === 1 || (balances.get(v.platform) ?? 0) > 0));
   }
 
+  /**
+   * A withdraw refused for want of funds while we were recovering: another call (a second
+   * 一键回收 racing this one, a transfer out) took the money first. Answers what became of it,
+   * so the member hears that, not 场馆繁忙.
+   */
+  async function racedBy(r: MoveResult, started: number): Promise<'elsewhere' | 'alreadyBack' | null> {
+    if (r.status !== 0 || r.reason !== 'insufficient_balance') return null;
+    const other = await repo.recentOtherWithdrawal(db, { memberId: r.transfer.member_id, platform: r.transfer.platform, exceptId: r.transfer.id, since: started - RACE_WINDOW_MS });
+    if (!other) return null;
+    return other.status === 1 ? 'alreadyBack' : 'elsewhere';
+  }
+
   async function recover(memberId: number, except: string | null): Promise<RecoverReport> {
+    const started = Date.now();
     // the venues' own figures only: a withdraw of a remembered, stale figure would just be refused
     const [{ balances, stale }, venues] = await Promise.all([readBalances(memberId, ctx.config.venueTimeoutMs), catalogue.venues()]);
     const unread = venues.filter((v) => v.platform !== except && stale.includes(v.provider) && (balances.get(v.platform) ?? 0) > 0);
-    const holding = venues.filter(
+    const candidates = venues.filter(
       (v) => v.platform !== except && registry.get(v.provider) && !stale.includes(v.provider) && (balances.get(v.platform) ?? 0) > 0,
     );
+    const heldFlags = await Promise.all(candidates.map((v) => isHeld(memberId, v.platform)));
+    const holding = candidates.filter((_, i) => !heldFlags[i]);
     const results = await Promise.all(
       holding.map((v) =>
         moves.fromVenue(memberId, v, balances.get(v.platform)!).catch((err): MoveResult | null => {
@@ -79,13 +112,25 @@ export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry
         }),
       ),
     );
-    const report: RecoverReport = { recovered: 0, total: 0, pending: 0, failed: unread.length };
+    const report: RecoverReport = {
+      recovered: 0,
+      total: 0,
+      pending: 0,
+      failed: unread.length,
+      elsewhere: 0,
+      alreadyBack: 0,
+      held: candidates.length - holding.length,
+    };
     for (const r of results) {
       if (r?.status === 1) {
         report.recovered++;
         report.total += r.transfer.amount;
       } else if (r?.status === 2) report.pending++;
-      else report.failed++;
+      else {
+        const raced = r ? await racedBy(r, started) : null;
+        if (raced) report[raced]++;
+        else report.failed++;
+      }
     }
     return report;
   }
@@ -109,6 +154,8 @@ export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry
     async transfer(memberId: number, input: TransferInput): Promise<TransferReply> {
       const into = input.sourcetype === CENTRAL_WALLET;
       const venue = await venueFor(into ? input.targettype : input.sourcetype, into);
+      // money at a venue our records cannot explain stays there until an operator has looked (issue 14)
+      if (!into && (await isHeld(memberId, venue.platform))) refuse(TRANSFER_MSG.heldForReview);
       let result: MoveResult;
       try {
         result = into ? await moves.toVenue(memberId, venue, input.amount) : await moves.fromVenue(memberId, venue, input.amount);
@@ -132,6 +179,9 @@ export function createTransfers(ctx: AppContext, deps: { registry: VenueRegistry
       const parts: string[] = [];
       if (report.recovered) parts.push(TRANSFER_MSG.recovered(report.recovered, yuanText(report.total)));
       if (report.pending) parts.push(TRANSFER_MSG.recoveredPending(report.pending));
+      if (report.elsewhere) parts.push(TRANSFER_MSG.recoveringElsewhere(report.elsewhere));
+      if (report.alreadyBack) parts.push(TRANSFER_MSG.alreadyRecovered(report.alreadyBack));
+      if (report.held) parts.push(TRANSFER_MSG.recoverHeld(report.held));
       if (!parts.length && report.failed) refuse(TRANSFER_MSG.venueBusy);
       return { report, message: parts.length ? parts.join('，') : TRANSFER_MSG.nothingToRecover };
     },

@@ -11,13 +11,15 @@ export const VENUE_TIMEOUT_MS = 1200;
 export const HANG_MS = 3000;
 export const LATE_MS = 500;
 export const MATCH_MS = 1500;
+/** a venue armed 'slow' answers after this long: far past any time-out a test sets */
+export const SLOW_MS = 3000;
 
 export async function startVenueApp(overrides: StartOptions = {}): Promise<TestApp> {
   return startApp({
     listen: true,
     venueTimeoutMs: VENUE_TIMEOUT_MS,
     venueBalanceTimeoutMs: VENUE_TIMEOUT_MS,
-    sandboxGame: { faultTimings: { hangMs: HANG_MS, lateMs: LATE_MS }, matchMs: MATCH_MS, voidRate: 0 },
+    sandboxGame: { faultTimings: { hangMs: HANG_MS, lateMs: LATE_MS, slowMs: SLOW_MS }, matchMs: MATCH_MS, voidRate: 0 },
     ...overrides,
   });
 }
@@ -68,7 +70,7 @@ export async function venueFen(t: TestApp, memberId: number, platform: string): 
 }
 
 /** arms a fault for the sandbox's next deposit/withdraw calls */
-export async function arm(t: TestApp, mode: FaultMode | 'none', count = 1, type?: TransferType) {
+export async function arm(t: TestApp, mode: FaultMode | 'none', count = 1, type?: TransferType | 'balance') {
   const res = await fetch(`${t.origin}/sandbox/provider/test/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -103,12 +105,14 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function openGame(t: TestApp, token: string, platform: string, gameCode: string) {
   const reply = await t.post('/api/getGameUrl', { plat_name: platform, game_type: 0, game_code: gameCode, is_mobile_url: 1 }, { token });
   expect(reply.code, reply.message).toBe(200);
-  const page = await fetch(reply.data.url);
+  // launch URLs are root-relative unless PUBLIC_URL is set (issue 14): a browser resolves them on the site
+  const url = new URL(reply.data.url, t.origin);
+  const page = await fetch(url);
   const html = await page.text();
   const m = /<script id="game-config" type="application\/json">(.*?)<\/script>/s.exec(html);
   if (!m) throw new Error(`no game config in page (HTTP ${page.status})`);
   const config = JSON.parse(m[1]) as { api: string; session: string; balance_fen: number };
-  const origin = new URL(reply.data.url).origin;
+  const origin = url.origin;
   async function act<T = Record<string, unknown>>(action: string, body: unknown = {}) {
     const res = await fetch(`${origin}${config.api}/${action}`, {
       method: 'POST',

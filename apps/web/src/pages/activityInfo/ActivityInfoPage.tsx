@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
-import { AppLink } from '../../lib/nav';
+import { AppLink, useGo } from '../../lib/nav';
+import { PROMO_MSG } from '@casino/contract';
+import { toast } from '../../ui/feedback';
+import { promoFailureText, useApplyActivity } from '../../hooks/api/promotions';
 import { LazyImg } from '../../components/LazyImg';
 import { RichContent } from '../../components/RichContent';
 import { EmptyState } from '../../components/EmptyState';
@@ -12,8 +15,8 @@ import './ActivityInfoPage.css';
 const NOT_FOUND = '活动不存在或已结束';
 
 /**
- * 活动详情 (/activityInfo?id=): banner, title, content, memo. Members get 立即申请, which goes to
- * customer service (/kefu) where the application is made; guests get a button to log in
+ * 活动详情 (/activityInfo?id=): banner, title, content, memo. Members get 立即申请, which records
+ * the application (POST /api/activityApply) and then opens customer service (/kefu); guests get a button to log in
  * (and come back here afterwards).
  */
 export default function ActivityInfoPage() {
@@ -23,6 +26,21 @@ export default function ActivityInfoPage() {
   const raw = params.get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const q = useQuery({ queryKey: ['activity', id], queryFn: () => fetchActivity(id), enabled: id > 0, staleTime: 60_000, retry: false });
+  const apply = useApplyActivity();
+  const go = useGo();
+  // issue 11: the application is recorded first (one pending per activity), then customer service opens
+  const onApply = () =>
+    apply.mutate(id, {
+      onSuccess: () => {
+        toast(PROMO_MSG.applyOk, 'success');
+        go('/kefu');
+      },
+      onError: (err) => {
+        const text = promoFailureText(err);
+        if (text) toast(text, text === PROMO_MSG.applyPending ? 'info' : 'fail');
+        if (text === PROMO_MSG.applyPending) go('/kefu');
+      },
+    });
 
   if (!id || q.isError) {
     const message = (q.error instanceof ContentFailure && !q.error.result.network && q.error.result.message) || (id ? '加载失败，请稍后再试' : NOT_FOUND);
@@ -75,10 +93,10 @@ export default function ActivityInfoPage() {
 
       <div className="acti-bar">
         {token ? (
-          <AppLink to="/kefu" className="btn-gold btn-block" data-testid="activity-apply">
-            <IconService size={18} />
-            立即申请
-          </AppLink>
+          <button type="button" className="btn-gold btn-block" disabled={apply.isPending || !a} onClick={onApply} data-testid="activity-apply">
+            {apply.isPending ? <span className="btn-spinner" aria-hidden="true" /> : <IconService size={18} />}
+            {apply.isPending ? '提交中…' : '立即申请'}
+          </button>
         ) : (
           <AppLink
             to={`/login?redirect=${encodeURIComponent(pathname + search)}`}

@@ -1,7 +1,45 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconRecords } from '../../components/icons';
+import { ACTIVITY_STATE_LABEL, type ActivityApplyRecord } from '@casino/contract';
+import { RecordList, usePagedList } from '../../wallet/records';
 
-/** 活动记录: placeholder until its feature is built (replace this file). */
+const TONE: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
+
+/** 活动记录 (/activityRecord, spec sections 3, 4): the member's activity applications, states 1 审核中, 2 已通过, 3 已拒绝. */
 export default function ActivityRecordPage() {
-  return <ComingSoon title="活动记录" description="活动申请记录即将开放" icon={<IconRecords />} />;
+  const list = usePagedList<ActivityApplyRecord>('/api/activityApplyLog', {}, (a) => a.apply_no);
+  return (
+    <div className="rec-page" data-testid="activity-record">
+      <div className="rec-body">
+        <RecordList
+          list={list}
+          testId="activity-record-list"
+          emptyTitle="暂无活动申请"
+          emptyText="在优惠活动详情页点击立即申请即可参与"
+          emptyLink={{ to: '/activity', label: '查看优惠活动' }}
+          render={(a) => (
+            <article className="card rec-item" key={a.apply_no} data-testid="activity-record-item">
+              <div className="rec-item-head">
+                <span className="rec-item-title">{a.activity_name}</span>
+                <span className={`rec-tag rec-tag--${TONE[Number(a.state)] ?? 'grey'}`} data-testid="activity-record-state">
+                  {ACTIVITY_STATE_LABEL[Number(a.state)] ?? '未知'}
+                </span>
+              </div>
+              {Number(a.state) === 2 && a.bonus > 0 ? (
+                <div className="rec-item-figures">
+                  <div className="rec-fig">
+                    <span className="rec-fig-label">活动彩金</span>
+                    <span className="rec-fig-value num rec-win">{a.bonus.toFixed(2)}</span>
+                  </div>
+                </div>
+              ) : null}
+              {Number(a.state) === 3 && a.reason ? <p style={{ margin: '8px 0 0', fontSize: 12, color: 'var(--c-red)' }} data-testid="activity-record-reason">拒绝原因：{a.reason}</p> : null}
+              <div className="rec-item-foot">
+                <span>单号：{a.apply_no}</span>
+                <span className="num">{a.created_at}</span>
+              </div>
+            </article>
+          )}
+        />
+      </div>
+    </div>
+  );
 }

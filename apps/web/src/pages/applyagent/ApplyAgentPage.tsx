@@ -18,7 +18,7 @@ interface Status {
 
 const PERKS = [
   { title: '高额佣金', text: '业绩阶梯返佣' },
-  { title: '每周结算', text: '佣金准时到账' },
+  { title: '每月结算', text: '佣金按月核算发放' },
   { title: '专属后台', text: '团队数据实时' },
 ];
 

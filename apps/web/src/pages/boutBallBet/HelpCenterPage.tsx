@@ -31,7 +31,7 @@ export default function HelpCenterPage() {
         </span>
         <span className="help-text">
           <span className="help-title">没有找到答案？</span>
-          <span className="help-desc">联系在线客服，7×24 小时为您服务</span>
+          <span className="help-desc">联系在线客服，随时留言咨询</span>
         </span>
         <span className="btn-gold">联系客服</span>
       </AppLink>

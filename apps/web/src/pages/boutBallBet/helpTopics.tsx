@@ -65,7 +65,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   { type: 1, title: '常见问题', desc: '账户、存取款与游戏答疑', icon: IconFaq },
   { type: 2, title: '隐私政策', desc: '我们如何保护您的个人信息', icon: IconPrivacy },
   { type: 3, title: '免责声明', desc: '使用服务前请仔细阅读', icon: IconNotice },
-  { type: 4, title: '联系我们', desc: '7×24 小时在线客服', icon: IconContact },
+  { type: 4, title: '联系我们', desc: '在线客服 随时留言', icon: IconContact },
   { type: 5, title: '代理加盟', desc: '零成本加盟，佣金月结', icon: IconAgent },
   { type: 8, title: '责任博彩', desc: '理性娱乐，年满 18 周岁', icon: IconCare },
 ];

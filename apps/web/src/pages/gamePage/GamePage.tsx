@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatYuan, type GameUrlReply } from '@casino/contract';
 import { useSearchParams } from 'react-router';
-import { MSG, TIMERS, WALLET_MSG, type UrlReply } from '@casino/contract';
+import { MSG, TIMERS, WALLET_MSG } from '@casino/contract';
 import { apiGet, apiPost, type ApiResult } from '../../api/client';
 import { useSession } from '../../session/store';
-import { loadAppInfo } from '../../session/actions';
+import { loadAppInfo, refreshUserMoney } from '../../session/actions';
 import { useBack } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { useAfterMoneyMoved } from '../../wallet/api';
@@ -44,12 +45,12 @@ function readTarget(q: URLSearchParams): Target {
   };
 }
 
-async function fetchUrl(target: Target): Promise<ApiResult<UrlReply>> {
+async function fetchUrl(target: Target): Promise<ApiResult<GameUrlReply>> {
   switch (target.kind) {
     case 'agent':
-      return apiGet<UrlReply>('/api/getAgentLoginUrl');
+      return apiGet<GameUrlReply>('/api/getAgentLoginUrl');
     case 'service':
-      return apiPost<UrlReply>('/api/getservicerurl', {});
+      return apiPost<GameUrlReply>('/api/getservicerurl', {});
     case 'app': {
       const info = useSession.getState().appInfo ?? (await loadAppInfo());
       const url = info?.ios_download_url ?? '';
@@ -58,7 +59,7 @@ async function fetchUrl(target: Target): Promise<ApiResult<UrlReply>> {
     case 'direct':
       return { code: 200, message: '', data: { url: target.url } };
     case 'game':
-      return apiPost<UrlReply>('/api/getGameUrl', {
+      return apiPost<GameUrlReply>('/api/getGameUrl', {
         plat_name: target.plat,
         game_type: target.gameType,
         game_code: target.code,
@@ -85,49 +86,30 @@ function linkUrl(raw: string): string {
 }
 
 /**
- * The way out of a game: a small tab on the left edge, over the frame. A game may draw its
- * own controls anywhere, so the tab can be dragged up and down out of their way; a tap
- * (no drag) goes back.
+ * What 自动免转 did before the game opened, in words: the member sees where the central balance
+ * went instead of finding ¥0.00 in the header later.
  */
-function BackHandle({ onBack }: { onBack(): void }) {
-  const [top, setTop] = useState<number | null>(null);
-  const drag = useRef<{ y: number; top: number; moved: boolean } | null>(null);
-  const moved = useRef(false);
+export function autoTransferText(moved: NonNullable<GameUrlReply['auto_transfer']>): string {
+  // a word joiner after each comma: a narrow toast must not break the amount in two
+  const amount = `¥${formatYuan(moved.amount, true).replace(/,/g, ',\u2060')}`;
+  return moved.status === 1
+    ? `已自动转入 ${moved.name} ${amount}，返回后可一键回收`
+    : `${amount} 正在转入 ${moved.name}，请稍候`;
+}
 
+/**
+ * The way out of a game: a slim bar above the frame (its own safe area), so the 返回 button
+ * never sits over the game's own controls at any width.
+ */
+function GameBar({ name, onBack }: { name: string; onBack(): void }) {
   return (
-    <button
-      type="button"
-      className="gp-back"
-      aria-label="返回"
-      data-testid="game-back"
-      style={top === null ? undefined : { top }}
-      onPointerDown={(e) => {
-        moved.current = false;
-        drag.current = { y: e.clientY, top: e.currentTarget.offsetTop, moved: false };
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-      }}
-      onPointerMove={(e) => {
-        const d = drag.current;
-        if (!d) return;
-        const dy = e.clientY - d.y;
-        if (!d.moved && Math.abs(dy) < 6) return;
-        d.moved = moved.current = true;
-        const max = (e.currentTarget.parentElement?.clientHeight ?? window.innerHeight) - e.currentTarget.offsetHeight - 8;
-        setTop(Math.min(Math.max(8, d.top + dy), max));
-      }}
-      onPointerUp={() => {
-        drag.current = null;
-      }}
-      onPointerCancel={() => {
-        drag.current = null;
-      }}
-      onClick={() => {
-        if (!moved.current) onBack();
-      }}
-    >
-      <IconBack size={18} strokeWidth={2.4} />
-      <span>返回</span>
-    </button>
+    <div className="gp-bar" data-testid="game-bar">
+      <button type="button" className="gp-back" aria-label="返回" data-testid="game-back" onClick={onBack}>
+        <IconBack size={16} strokeWidth={2.4} />
+        <span>返回</span>
+      </button>
+      <span className="gp-name">{name || '游戏'}</span>
+    </div>
   );
 }
 
@@ -191,7 +173,15 @@ export default function GamePage() {
         back();
         return;
       }
-      if (target.kind === 'game') playedGame.current = true;
+      if (target.kind === 'game') {
+        playedGame.current = true;
+        const moved = res.data.auto_transfer;
+        if (moved && moved.amount > 0) {
+          toast(autoTransferText(moved), 'success');
+          // the header's central and game-wallet figures follow at once
+          void refreshUserMoney();
+        }
+      }
       setUrl(target.kind === 'game' ? res.data.url.trim() : linkUrl(res.data.url));
     });
     return () => {
@@ -225,6 +215,7 @@ export default function GamePage() {
 
   return (
     <div className="gp" data-testid="game-page">
+      <GameBar name={name} onBack={back} />
       {url ? (
         <iframe
           key={reloadKey}
@@ -253,7 +244,6 @@ export default function GamePage() {
         </div>
       )}
 
-      <BackHandle onBack={back} />
 
       {tip && (
         <div className="gp-tip" role="alertdialog" aria-label="加载提示" data-testid="game-frame-tip">

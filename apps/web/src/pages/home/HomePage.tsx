@@ -3,7 +3,8 @@ import { formatYuan } from '@casino/contract';
 import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { AppLink } from '../../lib/nav';
-import { DEFAULT_SITE_TITLE, MESSAGING } from '../../config';
+import { DEFAULT_SITE_TITLE } from '../../config';
+import { messagingLink } from '../../lib/messaging';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { VipBadge, vipLevel } from '../../components/VipBadge';
@@ -40,8 +41,8 @@ const WELCOME_SHOWN = 'welcomeShown';
 
 /**
  * Home (spec section 2): banners, announcements, greeting with balance or log-in prompt,
- * shortcuts, jackpot, game categories; the welcome modal, the red-packet button and the
- * pull-up quick pick of hot games.
+ * shortcuts, jackpot, game categories; the welcome modal. The red packet and the pull-up quick
+ * pick of hot games live in the main layout's bottom dock.
  */
 export default function HomePage() {
   const token = useSession((s) => s.token);
@@ -64,7 +65,6 @@ export default function HomePage() {
         <span className="home-18">18+</span>
         理性投注 · 享受娱乐 · 未满十八周岁禁止参与
       </footer>
-      <RedPacketButton />
       <WelcomeModal />
     </div>
   );
@@ -101,35 +101,6 @@ function WelcomeModal() {
         </button>
       </div>
     </div>
-  );
-}
-
-/** appInfo.redpacket_switch 1: a floating red packet that goes to /hongbao. */
-function RedPacketButton() {
-  const on = useSession((s) => Number(s.appInfo?.redpacket_switch) === 1);
-  if (!on) return null;
-  return (
-    <AppLink to="/hongbao" className="rp-fab" aria-label="抢红包" data-testid="home-hongbao">
-      <svg width="44" height="51" viewBox="0 0 52 60" aria-hidden="true">
-        <defs>
-          <linearGradient id="rp-body" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#ff6b57" />
-            <stop offset="1" stopColor="#d42a2f" />
-          </linearGradient>
-          <linearGradient id="rp-gold" x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#fff1c2" />
-            <stop offset="1" stopColor="#e6b04d" />
-          </linearGradient>
-        </defs>
-        <rect x="6" y="4" width="40" height="52" rx="7" fill="url(#rp-body)" />
-        <path d="M6 17c6 5 13 7.5 20 7.5S40 22 46 17V11a7 7 0 0 0-7-7H13a7 7 0 0 0-7 7z" fill="#ef4a43" />
-        <circle cx="26" cy="24.5" r="7.5" fill="url(#rp-gold)" stroke="#b5541f" strokeWidth="1" />
-        <text x="26" y="28.3" textAnchor="middle" fontSize="10" fontWeight="800" fill="#b5301f">
-          抢
-        </text>
-      </svg>
-      <span className="rp-fab-label">抢红包</span>
-    </AppLink>
   );
 }
 
@@ -214,6 +185,7 @@ function Shortcut({ icon, label, tone }: { icon: ReactNode; label: string; tone:
 }
 
 function Shortcuts() {
+  const bot = useSession((s) => messagingLink(s.appInfo, 'tg_bot_url'));
   return (
     <nav className="shortcuts" aria-label="快捷入口">
       <AppLink to="/activity" className="sc" data-testid="shortcut-activity">
@@ -222,9 +194,11 @@ function Shortcuts() {
       <AppLink to="/money" className="sc" data-testid="shortcut-money">
         <Shortcut icon={<IconTransfer />} label="额度转换" tone="gold" />
       </AppLink>
-      <a className="sc" href={MESSAGING.botUrl} target="_blank" rel="noopener noreferrer" data-testid="shortcut-bot">
-        <Shortcut icon={<IconPlane />} label="TG机器人" tone="blue" />
-      </a>
+      {bot ? (
+        <a className="sc" href={bot} target="_blank" rel="noopener noreferrer" data-testid="shortcut-bot">
+          <Shortcut icon={<IconPlane />} label="TG机器人" tone="blue" />
+        </a>
+      ) : null}
     </nav>
   );
 }
@@ -233,7 +207,7 @@ function TrustStrip() {
   const items = [
     { icon: <IconShield />, title: '安全保障', text: '多重加密 资金无忧' },
     { icon: <IconBolt />, title: '极速存取', text: '快速审核 及时到账' },
-    { icon: <IconService />, title: '贴心服务', text: '7×24 小时在线' },
+    { icon: <IconService />, title: '贴心服务', text: '在线客服 随时留言' },
   ];
   return (
     <section className="card trust" aria-label="服务保障">

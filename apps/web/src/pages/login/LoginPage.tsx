@@ -1,12 +1,13 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
-import { session, SESSION_KEYS } from '../../lib/storage';
+import { local, session, SESSION_KEYS, STORAGE_KEYS } from '../../lib/storage';
 import { AppLink, useBack } from '../../lib/nav';
 import { safeRedirect } from '../../router/RequireAuth';
 import { DEFAULT_SITE_TITLE } from '../../config';
 import { Logo } from '../../components/Logo';
 import { IconBack, IconHome, IconService } from '../../components/icons';
 import { LoginForm, RegisterForm } from './forms';
+import { ResetForm } from './ResetForm';
 import './LoginPage.css';
 
 type Tab = 'login' | 'register';
@@ -14,13 +15,15 @@ type Tab = 'login' | 'register';
 /**
  * /login: tabs 登录 / 注册. Query type=1 opens 注册; a pid query (a referral link, also
  * what /register?pid= forwards to) opens 注册 too unless type says otherwise; redirect
- * is where to go after signing in.
+ * is where to go after signing in; forgot=1 shows the self-service password reset. A member
+ * already signed in goes straight to redirect (or /).
  */
 export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const back = useBack();
   const title = useSession((s) => s.appInfo?.title) || DEFAULT_SITE_TITLE;
+  const token = useSession((s) => s.token);
 
   const typeParam = params.get('type');
   const pidParam = params.get('pid')?.trim() || '';
@@ -37,6 +40,17 @@ export default function LoginPage() {
   };
 
   const onSignedIn = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
+  const forgot = params.get('forgot') === '1';
+  const leaveForgot = () => {
+    const q = new URLSearchParams(params);
+    q.delete('forgot');
+    q.set('type', '0');
+    setParams(q, { replace: true });
+  };
+
+  // signed in (token kept in storage too): no form to show. Logging out clears storage before
+  // it comes here and forgets the token after, so it is not sent away again.
+  if (token && local.get(STORAGE_KEYS.token)) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
   return (
     <div className="lg" data-testid="login-page">
@@ -51,6 +65,17 @@ export default function LoginPage() {
         </div>
       </section>
 
+      {forgot ? (
+        <section className="card lg-card" data-testid="reset-panel">
+          <div className="lg-reset-head">
+            <h2 className="lg-reset-title">忘记密码</h2>
+            <button type="button" className="lg-link" onClick={leaveForgot} data-testid="reset-cancel">
+              返回登录
+            </button>
+          </div>
+          <ResetForm onDone={leaveForgot} />
+        </section>
+      ) : (
       <section className="card lg-card">
         <div className="lg-tabs" role="tablist">
           <button
@@ -80,6 +105,7 @@ export default function LoginPage() {
           <RegisterForm key="register" onSignedIn={onSignedIn} pid={pid} />
         )}
       </section>
+      )}
 
       <nav className="lg-links">
         <AppLink to="/" className="lg-link-item" data-testid="link-browse">

@@ -91,7 +91,7 @@ export function LoginForm({ onSignedIn }: FormProps) {
         <Check checked={remember} onChange={setRemember} testId="login-remember">
           记住账号
         </Check>
-        <AppLink to="/kefu" className="lg-forgot">
+        <AppLink to="/login?forgot=1" className="lg-forgot" data-testid="login-forgot">
           忘记密码？
         </AppLink>
       </div>

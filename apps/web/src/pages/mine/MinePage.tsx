@@ -94,7 +94,12 @@ export default function MinePage() {
             )}
             <div className="mine-badges">
               <VipBadge level={level} testId="mine-vip" />
-              {user?.realname ? <span className="mine-real">已实名</span> : null}
+              {/* only a name an operator checked earns the badge (issue 15); typing one proves nothing */}
+              {user?.realname_verified === 1 ? (
+                <span className="mine-real" data-testid="mine-verified">
+                  已实名
+                </span>
+              ) : null}
             </div>
           </div>
           <AppLink to="/vip" className="mine-vip-link">

@@ -1,7 +1,190 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconDeposit } from '../../components/icons';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import QRCode from 'qrcode';
+import { formatYuan, MSG, transStateLabel, type PayInfo } from '@casino/contract';
+import { copyText } from '../../lib/clipboard';
+import { AppLink } from '../../lib/nav';
+import { toast } from '../../ui/feedback';
+import { EmptyState, LoadFailed } from '../../components/EmptyState';
+import { IconClock, IconCopy, IconService } from '../../components/icons';
+import { usePayInfo } from '../../hooks/api/payments';
+import { ApiFailure } from '../../wallet/api';
+import './PayInfoPage.css';
 
-/** 支付信息: placeholder until its feature is built (replace this file). */
+/** Beijing wire time to epoch ms. */
+const wireMs = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);
+
+/**
+ * 支付信息 (/payInfo?deposit_no=, spec sections 2, 3, 4): the order, a one-hour countdown from its
+ * creation, the receiving account with copy buttons (a QR code of a USDT address), and for USDT
+ * the amount to send. The state follows an operator's decision (read again every 10 s).
+ */
 export default function PayInfoPage() {
-  return <ComingSoon title="支付信息" description="订单支付信息即将开放" icon={<IconDeposit />} />;
+  const [params] = useSearchParams();
+  const depositNo = (params.get('deposit_no') ?? '').trim();
+  const q = usePayInfo(depositNo);
+
+  if (!depositNo) return <Missing />;
+  if (q.isPending) return <PayInfoSkeleton />;
+  if (q.isError) {
+    const notFound = q.error instanceof ApiFailure && q.error.result.code === 404;
+    return notFound ? (
+      <Missing />
+    ) : (
+      <div className="page-body">
+        <LoadFailed onRetry={() => void q.refetch()} text="订单信息加载失败，请稍后再试" retryTestId="payinfo-retry" />
+      </div>
+    );
+  }
+  return <Details kind={q.data.kind} data={q.data.info} />;
+}
+
+function Missing() {
+  return (
+    <div className="page-body">
+      <EmptyState title="订单不存在" text="请在交易记录中查看您的存款订单" testId="payinfo-missing" action={<AppLink to="/transRecord?type=1" className="btn-gold">查看存款记录</AppLink>} />
+    </div>
+  );
+}
+
+function PayInfoSkeleton() {
+  return (
+    <div className="page-body pi" aria-busy="true" data-testid="payinfo-loading">
+      <div className="card pi-hero">
+        <span className="sk" style={{ width: 90, height: 14 }} />
+        <span className="sk" style={{ width: 160, height: 32, marginTop: 10 }} />
+      </div>
+      <div className="card pi-section">
+        {Array.from({ length: 4 }, (_, i) => (
+          <span key={i} className="sk" style={{ width: '100%', height: 18, marginTop: i ? 14 : 0 }} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function useCountdown(until: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(t);
+  }, []);
+  const left = Math.max(0, Math.floor((until - now) / 1000));
+  return { left, text: `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}` };
+}
+
+async function copy(text: string) {
+  const ok = await copyText(text);
+  toast(ok ? MSG.copied : '复制失败，请长按手动复制', ok ? 'success' : 'fail');
+}
+
+function Details({ kind, data }: { kind: string; data: PayInfo }) {
+  const { info, cardlist } = data;
+  const usdt = kind === 'usdtpay';
+  const pending = info.state === 1;
+  const { left, text } = useCountdown(wireMs(info.expires_at));
+  const qrText = cardlist.find((c) => c.payimg)?.payimg ?? '';
+
+  return (
+    <div className="page-body pi" data-testid="payinfo">
+      <section className="card pi-hero">
+        <span className="pi-hero-label">{usdt ? '应转USDT数量' : '存款金额'}</span>
+        <b className="pi-hero-amount num" data-testid="payinfo-amount">
+          {usdt && info.usdt_amount !== null ? `${formatYuan(info.usdt_amount)} USDT` : `¥${formatYuan(info.amount, true)}`}
+        </b>
+        {usdt ? <span className="pi-hero-sub num">折合 ¥{formatYuan(info.amount, true)}，汇率 1 USDT ≈ {formatYuan(info.usdt_rate ?? 0)} 元</span> : null}
+        {pending ? (
+          <span className={`pi-countdown${left === 0 ? ' pi-countdown--over' : ''}`} data-testid="payinfo-countdown">
+            <IconClock size={14} />
+            {left > 0 ? (
+              <>
+                请在 <b className="num">{text}</b> 内完成转账
+              </>
+            ) : (
+              '订单已超时，如已转账请联系在线客服'
+            )}
+          </span>
+        ) : (
+          <span className={`pi-state pi-state--${info.state}`} data-testid="payinfo-state">
+            {transStateLabel(1, info.state)}
+          </span>
+        )}
+      </section>
+
+      {cardlist.length > 0 ? (
+        <section className="card pi-section" data-testid="payinfo-account">
+          <h3 className="pi-title">{usdt ? '收款地址' : '收款账户'}</h3>
+          {qrText ? <AddressQr text={qrText} /> : null}
+          {cardlist.map((c) => (
+            <div key={c.mch_id} className="pi-row">
+              <span className="pi-row-label">{c.mch_id}</span>
+              <span className="pi-row-value" data-testid="payinfo-line">
+                {c.content}
+              </span>
+              <button type="button" className="pi-copy" onClick={() => void copy(c.content)} aria-label={`复制${c.mch_id}`}>
+                <IconCopy size={14} />
+                复制
+              </button>
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      <section className="card pi-section">
+        <h3 className="pi-title">订单信息</h3>
+        <div className="pi-row">
+          <span className="pi-row-label">订单号</span>
+          <span className="pi-row-value num" data-testid="payinfo-no">
+            {data.deposit_no}
+          </span>
+          <button type="button" className="pi-copy" onClick={() => void copy(data.deposit_no)} aria-label="复制订单号">
+            <IconCopy size={14} />
+            复制
+          </button>
+        </div>
+        <div className="pi-row">
+          <span className="pi-row-label">存款方式</span>
+          <span className="pi-row-value">{info.paytype_name}</span>
+        </div>
+        <div className="pi-row">
+          <span className="pi-row-label">创建时间</span>
+          <span className="pi-row-value num">{info.created_at}</span>
+        </div>
+        {info.bonus_percent > 0 ? (
+          <div className="pi-row">
+            <span className="pi-row-label">存款优惠</span>
+            <span className="pi-row-value">{info.bonus_percent}%</span>
+          </div>
+        ) : null}
+        <div className="pi-row">
+          <span className="pi-row-label">订单状态</span>
+          <span className="pi-row-value">{transStateLabel(1, info.state)}</span>
+        </div>
+      </section>
+
+      <p className="pi-tip">
+        {usdt ? '请务必使用对应协议转账，金额与上方一致；到账后由财务审核入账。' : '请使用您填写的银行卡转账至以上账户，转账金额须与订单一致；到账后由财务审核入账。'}
+      </p>
+      <div className="pi-actions">
+        <AppLink to="/transRecord?type=1" className="btn-ghost-gold">
+          存款记录
+        </AppLink>
+        <AppLink to="/kefu" className="btn-gold">
+          <IconService size={15} /> 联系客服
+        </AppLink>
+      </div>
+    </div>
+  );
+}
+
+/** A QR code of the USDT address, drawn by the qrcode package. */
+function AddressQr({ text }: { text: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!canvas.current) return;
+    QRCode.toCanvas(canvas.current, text, { width: 148, margin: 1, color: { dark: '#101a36', light: '#ffffff' } }).catch(() => setFailed(true));
+  }, [text]);
+  if (failed) return null;
+  return <canvas ref={canvas} className="pi-qr" width={148} height={148} aria-label="收款地址二维码" data-testid="payinfo-qr" />;
 }

@@ -1,7 +1,361 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconDeposit } from '../../components/icons';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  BONUS_PERCENTS,
+  CARD_TYPE,
+  check,
+  depositTurnover,
+  formatYuan,
+  PAY_MSG,
+  rechargeSchema,
+  yuanToFen,
+  type PayMethod,
+  type PayMethods,
+  type PayType,
+} from '@casino/contract';
+import { failureText } from '../../api/client';
+import { AppLink } from '../../lib/nav';
+import { useSession } from '../../session/store';
+import { toast } from '../../ui/feedback';
+import { LoadFailed } from '../../components/EmptyState';
+import { SubmitButton } from '../../components/SubmitButton';
+import { IconCard } from '../../wallet/icons';
+import { IconService } from '../../components/icons';
+import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayWays, useRecharge } from '../../hooks/api/payments';
+import { useCards } from '../wallet/cards';
+import { MethodIcon } from './MethodIcon';
+import './RechargePage.css';
 
-/** 存款: placeholder until its feature is built (replace this file). */
+/** What the amount box accepts while typing: digits and at most two decimals. */
+const AMOUNT_TYPING = /^\d{0,13}(\.\d{0,2})?$/;
+/** quick picks offered for a range method, those inside its range */
+const QUICK_PICKS = [100, 200, 500, 1000, 2000, 5000, 10000];
+
+/**
+ * 存款 (spec sections 2, 4, 5): the methods the server opened, the amount (quick picks, or the
+ * method's fixed list), the bank transfer's depositor fields, the USDT protocol and estimate,
+ * the bonus choice with the turnover each choice asks, then 立即存款. Online orders go to the
+ * gateway's cashier; bank and USDT orders to /payInfo. Coming back from the cashier, the
+ * remembered order's outcome is toasted once (充值成功 / 充值失败) and forgotten.
+ */
 export default function RechargePage() {
-  return <ComingSoon title="存款" description="在线存款即将开放，敬请期待" icon={<IconDeposit />} />;
+  const ways = usePayWays();
+  const bankCards = useCards(CARD_TYPE.bank);
+  const usdtCards = useCards(CARD_TYPE.usdt);
+  usePendingOrderCheck();
+
+  if (ways.isPending || bankCards.isPending || usdtCards.isPending) return <RechargeSkeleton />;
+  if (ways.isError || bankCards.isError || usdtCards.isError) {
+    return (
+      <div className="page-body">
+        <LoadFailed
+          onRetry={() => void Promise.all([ways.refetch(), bankCards.refetch(), usdtCards.refetch()])}
+          text="存款方式加载失败，请稍后再试"
+          retryTestId="recharge-retry"
+        />
+      </div>
+    );
+  }
+  if (bankCards.data.length + usdtCards.data.length === 0) return <NoCard />;
+  if (ways.data.methods.length === 0) {
+    return (
+      <div className="page-body">
+        <div className="card rc-note" data-testid="recharge-closed">
+          暂无可用的存款方式，请联系<AppLink to="/kefu">在线客服</AppLink>
+        </div>
+      </div>
+    );
+  }
+  return <RechargeForm methods={ways.data.methods} bonusTerms={ways.data.bonus} usdtRate={ways.data.usdt_rate} />;
+}
+
+function RechargeSkeleton() {
+  return (
+    <div className="page-body rc" aria-busy="true" data-testid="recharge-loading">
+      <div className="card rc-section">
+        <span className="sk" style={{ width: 80, height: 14 }} />
+        <div className="rc-methods">
+          {Array.from({ length: 6 }, (_, i) => (
+            <span key={i} className="sk rc-method-sk" />
+          ))}
+        </div>
+      </div>
+      <div className="card rc-section">
+        <span className="sk" style={{ width: '40%', height: 14 }} />
+        <span className="sk" style={{ width: '100%', height: 46, marginTop: 12 }} />
+      </div>
+    </div>
+  );
+}
+
+/** The spec's notice when the member has bound neither a bank card nor a USDT address. */
+function NoCard() {
+  return (
+    <div className="page-body">
+      <div className="card rc-nocard" data-testid="recharge-no-card">
+        <span className="rc-nocard-icon">
+          <IconCard size={28} />
+        </span>
+        <p>{PAY_MSG.noCard}</p>
+        <div className="rc-nocard-actions">
+          <AppLink to="/addBankCard" className="btn-gold">
+            绑定银行卡
+          </AppLink>
+          <AppLink to="/addUsdtCard" className="btn-ghost-gold">
+            绑定USDT地址
+          </AppLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The remembered order (or ?orderNo= of the cashier's return link), checked once on arrival. */
+function usePendingOrderCheck() {
+  const [params, setParams] = useSearchParams();
+  const afterMoved = useAfterMoneyMoved();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const fromQuery = params.get('orderNo');
+    const orderNo = pendingDeposit.get() ?? (fromQuery && /^[A-Za-z0-9]{1,40}$/.test(fromQuery) ? fromQuery : null);
+    if (fromQuery) setParams({}, { replace: true });
+    if (!orderNo) return;
+    let stop = false;
+    // the gateway's notify may land a moment after the member is back: ask for up to ~20 s
+    void (async () => {
+      for (let i = 0; i < 10 && !stop; i++) {
+        const res = await queryOrder(orderNo);
+        if (res.code === 200 && res.data) {
+          const { state, status } = res.data;
+          if (state === 2) {
+            toast(PAY_MSG.paid, 'success');
+            void afterMoved();
+          } else if (state === 3) toast(PAY_MSG.failed, 'fail');
+          else if (status === 'review') toast(PAY_MSG.inReview, 'fail');
+          if (state !== 1 || status === 'review') return pendingDeposit.clear();
+        } else if (!res.network) return pendingDeposit.clear(); // not this member's order any more
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [params, setParams, afterMoved]);
+}
+
+interface FormProps {
+  methods: PayMethod[];
+  bonusTerms: { deposit_multiple: number; multiples: Record<string, number>; daily_cap: number };
+  usdtRate: number;
+}
+
+function RechargeForm({ methods, bonusTerms, usdtRate }: FormProps) {
+  const navigate = useNavigate();
+  const { busy, submit } = useRecharge();
+  const [type, setType] = useState<PayType>(methods[0].type);
+  const [amount, setAmount] = useState('');
+  const [bank, setBank] = useState({ bank_owner: '', bank: '', bank_no: '', bank_address: '' });
+  const [protocol, setProtocol] = useState<'TRC20' | 'ERC20'>('TRC20');
+  const [percent, setPercent] = useState<number>(0);
+  const [leaving, setLeaving] = useState(false);
+  const user = useSession((s) => s.user);
+
+  const method = methods.find((m) => m.type === type) ?? methods[0];
+  const rules: PayMethods = useMemo(() => Object.fromEntries(methods.map((m) => [m.type, { min: m.min_price, max: m.max_price, amounts: m.amounts }])), [methods]);
+  const fixed = method.amounts.length > 0;
+  const picks = fixed ? method.amounts : QUICK_PICKS.filter((v) => v >= method.min_price && v <= method.max_price);
+  const fen = yuanToFen(amount.replace(/\.$/, ''));
+  const preview = fen ? depositTurnover(fen, percent, bonusTerms.deposit_multiple, bonusTerms.multiples) : null;
+  const usdtEstimate = type === 'usdtpay' && fen && usdtRate > 0 ? Math.floor(fen / usdtRate) / 100 : null;
+
+  const choose = (next: PayType) => {
+    if (next === type) return;
+    setType(next);
+    setAmount('');
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || leaving) return;
+    const body = { paytype: type, amount: amount.replace(/\.$/, ''), ...(type === 'bank' ? bank : {}), catepay: type === 'usdtpay' ? protocol : undefined, amount_proportion: percent / 100 };
+    const checked = check(rechargeSchema(rules), body);
+    if (!checked.ok) return toast(checked.message);
+    const res = await submit(checked.data);
+    if (res.code !== 200 || !res.data) {
+      const msg = failureText(res);
+      if (msg) toast(msg, 'fail');
+      return;
+    }
+    setLeaving(true);
+    if (res.data.url) {
+      pendingDeposit.set(res.data.deposit_no);
+      window.location.assign(res.data.url);
+      return;
+    }
+    toast(PAY_MSG.submitted, 'success');
+    navigate(`/payInfo?deposit_no=${encodeURIComponent(res.data.deposit_no)}`);
+  };
+
+  return (
+    <form className="page-body rc" onSubmit={onSubmit} noValidate data-testid="recharge">
+      <div className="card rc-balance">
+        <span>中心钱包余额</span>
+        <b className="num" data-testid="recharge-balance">
+          {user ? `¥${formatYuan(Number(user.balance) || 0, true)}` : '--'}
+        </b>
+      </div>
+      <section className="card rc-section">
+        <h3 className="rc-title">存款方式</h3>
+        <div className="rc-methods" role="radiogroup" aria-label="存款方式">
+          {methods.map((m) => (
+            <button
+              key={m.type}
+              type="button"
+              role="radio"
+              aria-checked={m.type === type}
+              className={`rc-method${m.type === type ? ' rc-method--on' : ''}`}
+              onClick={() => choose(m.type)}
+              data-testid={`recharge-method-${m.type}`}
+            >
+              <MethodIcon type={m.type} />
+              <span className="rc-method-name">{m.name}</span>
+              <small className="rc-method-range num">{m.amounts.length ? `${m.amounts[0]}-${m.amounts[m.amounts.length - 1]}` : `${m.min_price}-${m.max_price}`}</small>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="card rc-section">
+        <h3 className="rc-title">存款金额</h3>
+        {fixed ? null : (
+          <div className="rc-field">
+            <span className="rc-cur">¥</span>
+            <input
+              className="num rc-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={`单笔 ${method.min_price} - ${method.max_price} 元`}
+              value={amount}
+              maxLength={16}
+              onChange={(e) => {
+                const v = e.target.value.replace(/[^\d.]/g, '');
+                if (AMOUNT_TYPING.test(v)) setAmount(v);
+              }}
+              aria-label="存款金额"
+              data-testid="recharge-amount"
+            />
+          </div>
+        )}
+        <div className="rc-picks" role="group" aria-label={fixed ? '可选金额' : '快捷金额'}>
+          {picks.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`rc-pick num${amount === String(v) ? ' rc-pick--on' : ''}`}
+              onClick={() => setAmount(String(v))}
+              data-testid={`recharge-pick-${v}`}
+            >
+              {v}
+            </button>
+          ))}
+        </div>
+        {fixed ? <p className="rc-hint">该方式仅支持以上固定金额</p> : null}
+        {usdtEstimate !== null ? (
+          <p className="rc-hint" data-testid="recharge-usdt-estimate">
+            约 <b className="num">{formatYuan(usdtEstimate)}</b> USDT（汇率 1 USDT ≈ {formatYuan(usdtRate)} 元）
+          </p>
+        ) : null}
+      </section>
+
+      {type === 'bank' ? (
+        <section className="card rc-section" data-testid="recharge-bank-fields">
+          <h3 className="rc-title">存款人信息</h3>
+          {(
+            [
+              ['bank_owner', '存款人姓名', '请输入存款人姓名', 32, 'text'],
+              ['bank', '银行类型', '请输入银行类型，如：招商银行', 32, 'text'],
+              ['bank_no', '银行卡号', '请输入银行卡号', 23, 'numeric'],
+              ['bank_address', '开户行地址', '请输入银行开户行地址', 64, 'text'],
+            ] as const
+          ).map(([key, label, placeholder, max, mode]) => (
+            <label key={key} className="rc-row">
+              <span className="rc-row-label">{label}</span>
+              <input
+                className="rc-input"
+                inputMode={mode}
+                autoComplete="off"
+                placeholder={placeholder}
+                maxLength={max}
+                value={bank[key]}
+                onChange={(e) => setBank((b) => ({ ...b, [key]: e.target.value }))}
+                data-testid={`recharge-${key}`}
+              />
+            </label>
+          ))}
+        </section>
+      ) : null}
+
+      {type === 'usdtpay' ? (
+        <section className="card rc-section">
+          <h3 className="rc-title">USDT协议</h3>
+          <div className="rc-picks">
+            {(['TRC20', 'ERC20'] as const).map((p) => (
+              <button key={p} type="button" className={`rc-pick${protocol === p ? ' rc-pick--on' : ''}`} onClick={() => setProtocol(p)} data-testid={`recharge-protocol-${p}`}>
+                {p}
+              </button>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="card rc-section">
+        <h3 className="rc-title">
+          存款优惠 <small>每日赠送上限 ¥{formatYuan(bonusTerms.daily_cap, true)}</small>
+        </h3>
+        <div className="rc-bonus" role="radiogroup" aria-label="存款优惠">
+          {BONUS_PERCENTS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="radio"
+              aria-checked={percent === p}
+              className={`rc-pick${percent === p ? ' rc-pick--on' : ''}`}
+              onClick={() => setPercent(p)}
+              data-testid={`recharge-bonus-${p}`}
+            >
+              {p === 0 ? '不参与' : `${p}%`}
+            </button>
+          ))}
+        </div>
+        <dl className="rc-turnover" data-testid="recharge-turnover">
+          <div>
+            <dt>赠送金额</dt>
+            <dd className="num">{preview ? `¥${formatYuan(preview.bonus / 100, true)}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>需完成打码量</dt>
+            <dd className="num rc-turnover-total" data-testid="recharge-turnover-total">
+              {preview ? `¥${formatYuan(preview.required / 100, true)}` : '--'}
+            </dd>
+          </div>
+          <p className="rc-turnover-rule">
+            {percent === 0
+              ? `存款需完成 ${bonusTerms.deposit_multiple} 倍流水方可取款`
+              : `（存款 + 赠送）× ${bonusTerms.multiples[String(percent)] ?? 0} 倍，另加存款 ${bonusTerms.deposit_multiple} 倍流水`}
+          </p>
+        </dl>
+      </section>
+
+      <SubmitButton busy={busy || leaving} label="立即存款" busyLabel={leaving ? '正在跳转…' : '提交中…'} testId="recharge-submit" className="rc-submit" />
+      <p className="rc-help">
+        存款遇到问题？
+        <AppLink to="/kefu">
+          <IconService size={14} />
+          在线客服
+        </AppLink>
+      </p>
+    </form>
+  );
 }

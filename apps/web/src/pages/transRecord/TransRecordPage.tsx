@@ -10,6 +10,7 @@ import {
   type TransRecordType,
 } from '@casino/contract';
 import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../wallet/records';
+import { AppLink } from '../../lib/nav';
 import { IconArrowIn, IconArrowOut } from '../../wallet/icons';
 import { IconDeposit, IconWithdraw } from '../../components/icons';
 import './TransRecordPage.css';
@@ -53,7 +54,8 @@ export default function TransRecordPage() {
   const list = usePagedList<TransRecordItem>(
     '/api/gettransrecord',
     { date, type, api_type: isTransfer ? venue : '' },
-    (t) => String(t.out_trade_no),
+    // a deposit and its 充值赠送 line share the order number
+    (t) => `${t.out_trade_no}:${t.pay_way}`,
   );
   const typeLabel = TRANS_TYPES.find((t) => t.value === type)!.label;
 
@@ -92,7 +94,7 @@ export default function TransRecordPage() {
           emptyTitle={`暂无${typeLabel}记录`}
           emptyText="所选时间内没有交易，换个日期看看"
           emptyLink={EMPTY_LINK[type]}
-          render={(t) => <TransItem key={t.out_trade_no} item={t} type={type} label={typeLabel} />}
+          render={(t) => <TransItem key={`${t.out_trade_no}:${t.pay_way}`} item={t} type={type} label={typeLabel} />}
         />
       </div>
     </div>
@@ -115,7 +117,14 @@ function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRe
           </span>
         </div>
         <div className="rec-item-foot">
-          <span>订单号：{item.out_trade_no}</span>
+          {type === 1 && state === 1 ? (
+            // an unfinished deposit: its payment details (account, countdown) are one tap away
+            <AppLink to={`/payInfo?deposit_no=${encodeURIComponent(item.out_trade_no)}`} className="tr-paylink" data-testid="trans-payinfo">
+              订单号：{item.out_trade_no}
+            </AppLink>
+          ) : (
+            <span>订单号：{item.out_trade_no}</span>
+          )}
           <span className={`rec-tag rec-tag--${stateTone(type, state)}`} data-testid="trans-state">
             {transStateLabel(type, state)}
           </span>

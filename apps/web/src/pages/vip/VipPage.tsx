@@ -10,6 +10,7 @@ import { VipBadge, vipLevel } from '../../components/VipBadge';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconCrown } from '../../components/icons';
 import { LEVEL_TONES, REBATE_COLUMNS, VIP_QUERY, vipProgress, yuanText } from './vipLevels';
+import { VipProgressCard } from './VipProgressCard';
 import './VipPage.css';
 
 /**
@@ -54,6 +55,8 @@ export default function VipPage() {
           </>
         )}
       </section>
+      {/* issue 11: the member's progress toward the next level and what keeps the current one */}
+      {token ? <VipProgressCard /> : null}
 
       {levels.data ? (
         levels.data.length ? (

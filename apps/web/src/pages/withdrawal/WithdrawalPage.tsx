@@ -1,7 +1,309 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { IconWithdraw } from '../../components/icons';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  CARD_TYPE,
+  centsToUsdt,
+  check,
+  formatYuan,
+  TIMERS,
+  usdtFeeOf,
+  usdtQuote,
+  WITHDRAW_MSG,
+  WITHDRAW_TAB,
+  withdrawSchemaFor,
+  yuanToFen,
+  type CardItem,
+  type WithdrawTab,
+} from '@casino/contract';
+import { failureText } from '../../api/client';
+import { useSession } from '../../session/store';
+import { AppLink } from '../../lib/nav';
+import { toast } from '../../ui/feedback';
+import { useBalanceList } from '../../wallet/api';
+import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
+import { IconChevronDown } from '../../wallet/icons';
+import { IconCheck, IconClose, IconLock, IconService } from '../../components/icons';
+import { Sheet } from '../../components/Sheet';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useBetAmount, useWithdraw } from '../../hooks/api/withdrawals';
+import { useCards } from '../wallet/cards';
+import { BankBadge, ChainChip, UsdtMark } from '../wallet/CardArt';
+import '../../styles/tabs.css';
+import './WithdrawalPage.css';
 
-/** 取款: placeholder until its feature is built (replace this file). */
+const TABS: { tab: WithdrawTab; label: string }[] = [
+  { tab: WITHDRAW_TAB.usdt, label: 'USDT取款' },
+  { tab: WITHDRAW_TAB.bank, label: '银行卡取款' },
+];
+
+/** What the amount box accepts while typing: digits and at most two decimals. */
+const AMOUNT_TYPING = /^\d{0,13}(\.\d{0,2})?$/;
+
+const readTab = (raw: string | null): WithdrawTab => (Number(raw) === WITHDRAW_TAB.bank ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt);
+const last4 = (c: CardItem) => c.bank_no.replace(/\s/g, '').slice(-4);
+
+/**
+ * 取款 (spec sections 2, 4, 5, 8): tabs USDT取款 (1) and 银行卡取款 (2) (the query `type`),
+ * balances with refresh and 一键回收, the venue list collapsed to 3, then the form: the card or
+ * address from a bottom popup (last 4 only; an add link when none), read-only 打码量, amount with
+ * 最大金额, for USDT the fee, USDT amount and what arrives, the payment password, 人工客服.
+ * Switching tab starts the form afresh; a submitted withdrawal goes to /transRecord after 1.5 s.
+ */
 export default function WithdrawalPage() {
-  return <ComingSoon title="取款" description="在线取款即将开放，敬请期待" icon={<IconWithdraw />} />;
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params.get('type'));
+  const w = useBalanceList({ intervalMs: TIMERS.moneyPollMs });
+
+  return (
+    <div className="page-body wd" data-testid="withdrawal">
+      <div className="seg-tabs" role="tablist" aria-label="取款方式">
+        {TABS.map((t) => (
+          <button
+            key={t.tab}
+            type="button"
+            role="tab"
+            aria-selected={t.tab === tab}
+            className={`seg-tab${t.tab === tab ? ' seg-tab--on' : ''}`}
+            onClick={() => t.tab !== tab && setParams({ type: String(t.tab) }, { replace: true })}
+            data-testid={`withdraw-tab-${t.tab}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <BalanceHero
+        central={w.central}
+        game={w.game}
+        loading={w.loading && !w.loaded}
+        refreshing={w.refreshing}
+        onRefresh={w.refresh}
+      />
+      <VenueGrid venues={w.venues} loading={w.loading} failed={w.failed} onRetry={w.refresh} collapsed={3} columns={3} />
+      {/* keyed by tab: switching tab resets the card, amount, chain and password (spec section 4) */}
+      <WithdrawForm key={tab} tab={tab} central={w.central} />
+    </div>
+  );
+}
+
+function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
+  const usdt = tab === WITHDRAW_TAB.usdt;
+  const cards = useCards(usdt ? CARD_TYPE.usdt : CARD_TYPE.bank);
+  const bet = useBetAmount();
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const { busy, submit } = useWithdraw();
+
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [picking, setPicking] = useState(false);
+  const [sent, setSent] = useState(false);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const card = cards.data?.find((c) => c.id === cardId);
+  // the chain comes from the chosen address (bank_owner TRC20 / ERC20)
+  const chain = usdt && card ? card.bank_owner.toUpperCase() : null;
+  const fee = chain && user ? usdtFeeOf(chain, user) : null;
+  const amountFen = yuanToFen(amount.replace(/\.$/, ''));
+  const quote = usdt && user && amountFen ? usdtQuote(amountFen, user.withdrawusdtrate, fee ?? 0) : null;
+
+  const pick = (id: number) => {
+    // choosing a card resets the password and amount and closes the popup (spec section 4)
+    setCardId(id);
+    setAmount('');
+    setPassword('');
+    setPicking(false);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || sent) return;
+    const checked = check(withdrawSchemaFor(tab), { bank: card?.id ?? '', amount: amount.replace(/\.$/, ''), password });
+    if (!checked.ok) return toast(checked.message);
+    const res = await submit(checked.data);
+    if (res.code === 200) {
+      toast(WITHDRAW_MSG.submitted, 'success');
+      setSent(true);
+      setAmount('');
+      setPassword('');
+      redirect.current = window.setTimeout(() => navigate('/transRecord?type=2'), TIMERS.withdrawRedirectMs);
+      return;
+    }
+    const msg = failureText(res);
+    if (msg) toast(msg, 'fail');
+    if (res.message === WITHDRAW_MSG.payPassWrong) setPassword('');
+  };
+
+  const addPath = usdt ? '/addUsdtCard' : '/addBankCard';
+  const noun = usdt ? 'USDT地址' : '银行卡';
+
+  return (
+    <form className="card wd-form" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
+      <span className="wd-label">{usdt ? '提现USDT地址' : '提现银行卡'}</span>
+      {cards.isPending ? (
+        <div className="wd-card wd-card--sk" aria-hidden="true">
+          <span className="sk" style={{ width: 36, height: 36, borderRadius: '50%' }} />
+          <span className="sk" style={{ width: '50%', height: 14 }} />
+        </div>
+      ) : cards.isError ? (
+        <button type="button" className="wd-card wd-card--empty" onClick={() => void cards.refetch()} data-testid="withdraw-cards-retry">
+          {noun}加载失败，点击重试
+        </button>
+      ) : cards.data.length === 0 ? (
+        <AppLink to={addPath} className="wd-card wd-card--add" data-testid="withdraw-add-card">
+          <span className="wd-add-plus">+</span>
+          <span className="wd-card-main">
+            <b>添加{noun}</b>
+            <small>您还没有绑定{noun}，请先添加</small>
+          </span>
+          <IconChevronDown size={16} className="wd-chev wd-chev--right" />
+        </AppLink>
+      ) : (
+        <button type="button" className="wd-card" onClick={() => setPicking(true)} data-testid="withdraw-card">
+          {card ? (
+            <CardFace card={card} />
+          ) : (
+            <span className="wd-card-main wd-card-main--empty" data-testid="withdraw-card-empty">
+              {usdt ? '请选择USDT地址' : '请选择银行卡'}
+            </span>
+          )}
+          <IconChevronDown size={16} className="wd-chev" />
+        </button>
+      )}
+
+      <label className="wd-label" htmlFor="wd-bet">
+        打码量
+      </label>
+      <div className="wd-field wd-field--ro">
+        <input id="wd-bet" className="num" readOnly value={bet.data === undefined ? '' : formatYuan(bet.data, true)} placeholder={bet.isPending ? '加载中…' : '--'} data-testid="withdraw-bet-amount" />
+        <span className="wd-unit">元</span>
+      </div>
+      {bet.data !== undefined && bet.data > 0 ? <p className="wd-note wd-note--warn">还需完成以上有效投注后才能取款</p> : null}
+
+      <label className="wd-label" htmlFor="wd-amount">
+        取款金额
+      </label>
+      <div className="wd-field">
+        <span className="wd-cur">¥</span>
+        <input
+          id="wd-amount"
+          className="num wd-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="单笔最低100元"
+          value={amount}
+          maxLength={16}
+          onChange={(e) => {
+            const v = e.target.value.replace(/[^\d.]/g, '');
+            if (AMOUNT_TYPING.test(v)) setAmount(v);
+          }}
+          data-testid="withdraw-amount"
+        />
+        {amount ? (
+          <button type="button" className="wd-clear" aria-label="清空" onClick={() => setAmount('')}>
+            <IconClose size={14} strokeWidth={2.4} />
+          </button>
+        ) : null}
+        <button type="button" className="wd-max" onClick={() => setAmount(formatYuan(Math.max(0, central)))} data-testid="withdraw-max">
+          最大金额
+        </button>
+      </div>
+      <p className="wd-note">
+        中心钱包可取：<b className="num">¥{formatYuan(central, true)}</b>
+      </p>
+
+      {usdt ? (
+        <dl className="wd-usdt" data-testid="withdraw-usdt-lines">
+          {fee !== null ? (
+            <div>
+              <dt>手续费</dt>
+              <dd className="num" data-testid="withdraw-usdt-fee">
+                {formatYuan(fee)} USDT <small>（{chain}）</small>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>预计USDT</dt>
+            <dd className="num" data-testid="withdraw-usdt-amount">
+              {quote ? `${formatYuan(centsToUsdt(quote.usdt))} USDT` : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>实际到账</dt>
+            <dd className="num wd-usdt-received" data-testid="withdraw-usdt-received">
+              {quote && fee !== null ? `${formatYuan(centsToUsdt(Math.max(0, quote.received)))} USDT` : '--'}
+            </dd>
+          </div>
+          {user ? <p className="wd-rate">当前汇率：1 USDT ≈ {formatYuan(user.withdrawusdtrate)} 元</p> : null}
+        </dl>
+      ) : null}
+
+      <label className="wd-label" htmlFor="wd-pass">
+        支付密码
+      </label>
+      <div className="wd-field">
+        <IconLock size={17} className="wd-lock" />
+        <input
+          id="wd-pass"
+          type="password"
+          autoComplete="off"
+          placeholder="请输入支付密码"
+          maxLength={18}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="withdraw-password"
+        />
+      </div>
+
+      <SubmitButton busy={busy || sent} label="立即取款" busyLabel={sent ? '已提交' : '提交中…'} testId="withdraw-submit" className="wd-submit" />
+      <p className="wd-help">
+        取款遇到问题？
+        <AppLink to="/kefu" data-testid="withdraw-kefu">
+          <IconService size={14} />
+          人工客服
+        </AppLink>
+      </p>
+
+      <Sheet open={picking} title={usdt ? '选择USDT地址' : '选择银行卡'} onClose={() => setPicking(false)} testId="withdraw-card-popup">
+        <div className="wd-pop">
+          <ul className="wd-pop-list">
+            {(cards.data ?? []).map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  className={`wd-pop-item${c.id === cardId ? ' wd-pop-item--on' : ''}`}
+                  onClick={() => pick(c.id)}
+                  data-testid={`withdraw-card-option-${c.id}`}
+                >
+                  <CardFace card={c} />
+                  <span className="wd-pop-check">{c.id === cardId ? <IconCheck size={18} strokeWidth={2.4} /> : null}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <AppLink to={`/wallet?type=${usdt ? 1 : 2}`} className="wd-pop-manage">
+            管理{noun}
+          </AppLink>
+        </div>
+      </Sheet>
+    </form>
+  );
+}
+
+/** A card or address as the selector shows it: its badge, name and the last 4 characters only. */
+function CardFace({ card }: { card: CardItem }) {
+  const usdt = card.bank === 'USDT';
+  return (
+    <>
+      {usdt ? <UsdtMark size={34} /> : <BankBadge ico={card.ico} name={card.bank} size={34} />}
+      <span className="wd-card-main">
+        <b>
+          {usdt ? 'USDT' : card.bank}
+          {usdt ? <ChainChip protocol={card.bank_owner} /> : null}
+        </b>
+        <small className="num">尾号 {last4(card)}</small>
+      </span>
+    </>
+  );
 }

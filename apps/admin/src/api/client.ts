@@ -1,0 +1,67 @@
+import { CODE, type Envelope } from '@casino/contract';
+import { clearToken, readToken } from '../session/token';
+
+/**
+ * The one HTTP client of the back-office (DESIGN.md section 11): POST JSON to /admin/api/...,
+ * `Authorization: Bearer` with the operator token, a 30 s time-out. A reply whose code is not
+ * 200 becomes an ApiError carrying the server's Chinese message, so TanStack Query's error
+ * states show exactly what the server said. A 401 clears the token and sends the operator to
+ * the login screen (their session ended: idle 30 minutes, disabled, or signed out elsewhere).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    /** no envelope arrived: offline, time-out, proxy page */
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 30_000;
+export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
+
+let onUnauthorized: (() => void) | undefined;
+/** the router registers how to go to the login screen */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+export async function call<T>(path: string, body: object = {}, opts: { signal?: AbortSignal } = {}): Promise<T> {
+  return (await callEnvelope<T>(path, body, opts)).data;
+}
+
+/** Like `call`, with the server's success message (what an action's result notice says). */
+export async function callEnvelope<T>(path: string, body: object = {}, opts: { signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let envelope: Envelope<T>;
+  try {
+    const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, credentials: 'same-origin' });
+    const json: unknown = await res.json().catch(() => null);
+    if (typeof json !== 'object' || json === null || typeof (json as Envelope).code !== 'number') throw new ApiError(0, NETWORK_MESSAGE, true);
+    envelope = json as Envelope<T>;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(0, NETWORK_MESSAGE, true);
+  } finally {
+    window.clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  if (envelope.code === CODE.unauthorized && path !== '/admin/api/login') {
+    clearToken();
+    onUnauthorized?.();
+  }
+  if (envelope.code !== CODE.ok) throw new ApiError(envelope.code, envelope.message || '操作失败');
+  return envelope;
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : NETWORK_MESSAGE;
+}

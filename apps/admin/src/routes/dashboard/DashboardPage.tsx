@@ -1,0 +1,105 @@
+import type { DashboardFigures, DashboardPending } from '@casino/contract';
+import { Badge, Card, Col, Empty, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { QueryError } from '../../components/QueryError';
+import { useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
+import { yuan } from '../../lib/format';
+import { TrendChart } from './TrendChart';
+
+const PENDING: { key: keyof DashboardPending; label: string; path?: string }[] = [
+  { key: 'deposits', label: '待审存款', path: '/cashier/deposits' },
+  { key: 'withdrawals', label: '待审取款', path: '/cashier/withdrawals' },
+  { key: 'venue_transfers', label: '待处理转账', path: '/cashier/transfers' },
+  { key: 'activity_applications', label: '活动申请' },
+  { key: 'agent_applications', label: '代理申请' },
+  { key: 'reconciliation', label: '对账差异' },
+];
+
+function Figures({ f }: { f: DashboardFigures }) {
+  const items: { label: string; value: string; sub?: string; tone?: string }[] = [
+    { label: '存款', value: yuan(f.deposits), sub: `${f.deposit_count} 笔`, tone: '#389e0d' },
+    { label: '取款', value: yuan(f.withdrawals), sub: `${f.withdrawal_count} 笔`, tone: '#cf1322' },
+    { label: '优惠', value: yuan(f.bonuses) },
+    { label: '返水', value: yuan(f.rebates) },
+    { label: '红包', value: yuan(f.red_packets) },
+    { label: '有效投注', value: yuan(f.bets) },
+    { label: 'GGR（投注-派彩）', value: yuan(f.ggr), tone: f.ggr >= 0 ? '#389e0d' : '#cf1322' },
+    { label: 'NGR', value: yuan(f.ngr), tone: f.ngr >= 0 ? '#389e0d' : '#cf1322' },
+    { label: '人工调整', value: `+${yuan(f.adjustments_in)} / -${yuan(f.adjustments_out)}` },
+    { label: '新会员', value: String(f.new_members) },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {items.map((i) => (
+        <Col span={6} key={i.label} xxl={4}>
+          <Card size="small">
+            <Statistic title={i.label} value={i.value} styles={{ content: { color: i.tone, fontSize: 20 } }} suffix={i.sub ? <span style={{ fontSize: 12, color: '#9aa0b2' }}>{i.sub}</span> : undefined} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Today and this month at a glance, what waits for an operator, and 30 days of trend. */
+export default function DashboardPage() {
+  const summary = useDashboardSummary();
+  const series = useDashboardSeries(30);
+  const [period, setPeriod] = useState<'today' | 'month'>('today');
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <PageTitle
+        title="仪表盘"
+        extra={summary.data ? <Typography.Text type="secondary">数据时间 {summary.data.at}（北京时间）· 每15秒刷新</Typography.Text> : null}
+      />
+      {summary.isError ? <QueryError error={summary.error} retry={summary.refetch} /> : null}
+      {summary.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : summary.data ? (
+        <>
+          <Row gutter={16}>
+            {PENDING.map((p) => {
+              const n = summary.data.pending[p.key];
+              const body = (
+                <Card size="small" hoverable={!!p.path} data-testid={`pending-${p.key}`}>
+                  <Statistic title={<Space>{p.label}{n > 0 ? <Badge status="processing" color="#cf1322" /> : null}</Space>} value={n} styles={{ content: { color: n > 0 ? '#cf1322' : undefined } }} />
+                </Card>
+              );
+              return (
+                <Col span={4} key={p.key}>
+                  {p.path ? <Link to={p.path}>{body}</Link> : body}
+                </Col>
+              );
+            })}
+          </Row>
+          <Card
+            size="small"
+            title={
+              <Space>
+                经营数据
+                <Segmented value={period} onChange={(v) => setPeriod(v as 'today' | 'month')} options={[{ value: 'today', label: '今日' }, { value: 'month', label: '本月' }]} />
+              </Space>
+            }
+            extra={<span>在线会员 <b data-testid="online">{summary.data.online}</b></span>}
+          >
+            <Figures f={summary.data[period]} />
+          </Card>
+        </>
+      ) : null}
+      <Card size="small" title="近30天趋势">
+        {series.isError ? (
+          <QueryError error={series.error} retry={series.refetch} />
+        ) : series.isPending ? (
+          <Skeleton.Node active style={{ width: '100%', height: 320 }} />
+        ) : series.data.days.length === 0 ? (
+          <Empty description="暂无数据" />
+        ) : (
+          <TrendChart days={series.data.days} />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,141 @@
+import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { Suspense, useMemo } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { errorText } from '../../api/client';
+import { RouteBoundary } from '../../components/RouteError';
+import { can, useLogout, useMe, type Me } from '../../hooks/api/auth';
+import { readToken } from '../../session/token';
+import { GOLD, NAVY } from '../../theme';
+import { GROUPS, SCREENS } from '../screens';
+import { PendingBell } from './PendingBell';
+
+const { Sider, Header, Content } = Layout;
+
+/** The menu holds only the screens this operator's permissions allow (and whose calls exist). */
+export function menuItems(me: Me): MenuProps['items'] {
+  const items: NonNullable<MenuProps['items']> = [];
+  const groups = new Map<string, { key: string; label: string; icon: React.ReactNode; children: { key: string; label: string; icon?: React.ReactNode }[] }>();
+  for (const s of SCREENS) {
+    if (!s.menu || !s.ready || (s.permission && !can(me, s.permission))) continue;
+    const item = { key: s.path, label: s.title, icon: s.icon };
+    if (!s.group) {
+      items.push(item);
+      continue;
+    }
+    let group = groups.get(s.group);
+    if (!group) {
+      group = { key: `group:${s.group}`, label: GROUPS[s.group].title, icon: GROUPS[s.group].icon, children: [] };
+      groups.set(s.group, group);
+      items.push(group);
+    }
+    group.children.push(item);
+  }
+  return items;
+}
+
+function selectedKey(pathname: string): string {
+  const best = SCREENS.filter((s) => s.menu && (s.path === '/' ? pathname === '/' : pathname === s.path || pathname.startsWith(`${s.path}/`)));
+  return best[0]?.path ?? pathname;
+}
+
+export function AdminLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const items = useMemo(() => (me.data ? menuItems(me.data) : []), [me.data]);
+
+  if (!readToken()) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (me.isPending) {
+    return (
+      <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Result
+        status="warning"
+        title="无法连接服务器"
+        subTitle={errorText(me.error)}
+        extra={
+          <Button type="primary" onClick={() => me.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+  const operator = me.data;
+  const screen = SCREENS.find((s) => s.path !== '/' && location.pathname.startsWith(s.path.replace(/\/:.*$/, '')));
+  const allowed = !screen?.permission || can(operator, screen.permission);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider width={216} style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
+        <div style={{ height: 56, display: 'flex', alignItems: 'center', gap: 10, padding: '0 20px', color: GOLD, fontWeight: 600, fontSize: 16, borderBottom: '1px solid rgba(255,255,255,.06)' }}>
+          <svg width="26" height="26" viewBox="0 0 64 64" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="#1b2a55" />
+            <path d="M14 24l9 8 9-14 9 14 9-8-4 24H18z" fill={GOLD} />
+          </svg>
+          鼎盛娱乐 · 后台
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selectedKey(location.pathname)]}
+          defaultOpenKeys={Object.keys(GROUPS).map((g) => `group:${g}`)}
+          items={items}
+          onClick={(e) => navigate(e.key)}
+          style={{ borderInlineEnd: 0, background: NAVY }}
+        />
+      </Sider>
+      <Layout>
+        <Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 16, borderBottom: '1px solid #eceef3', position: 'sticky', top: 0, zIndex: 10 }}>
+          <PendingBell me={operator} />
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'account', icon: <LockOutlined />, label: '账户安全（密码、两步验证）' },
+                { type: 'divider' },
+                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'account') navigate('/account');
+                if (key === 'logout') logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+              },
+            }}
+          >
+            <Button type="text" style={{ height: 40 }} data-testid="operator-menu">
+              <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1b2a55', color: GOLD }} />
+              <Typography.Text strong>{operator.username}</Typography.Text>
+              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                {operator.role_name || operator.role}
+              </Tag>
+            </Button>
+          </Dropdown>
+        </Header>
+        <Content style={{ padding: 24, minWidth: 0 }}>
+          <RouteBoundary resetKey={location.pathname}>
+            {allowed ? (
+              <Suspense
+                fallback={
+                  <div style={{ padding: 80, textAlign: 'center' }}>
+                    <Spin />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            ) : (
+              <Result status="403" title="没有权限" subTitle="您的角色不能查看此页面，如需开通请联系超级管理员。" />
+            )}
+          </RouteBoundary>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The standalone sandbox's secret: SANDBOX_SECRET, else DATA_DIR/sandbox.secret, made on first
+ * start (32 random bytes as 64 hex digits, owner-only access). The same rule and file name as
+ * the server's `secretFromEnvOrFile` (apps/server/src/secrets.ts); kept here because the sandbox
+ * is a third party stand-in that must not import the server. The value is never logged.
+ */
+export function sandboxSecretFromEnvOrFile(envValue: string | undefined, dataDir: string): string {
+  if (envValue !== undefined && envValue !== '') return envValue;
+  const file = path.join(dataDir, 'sandbox.secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  const text = fs.readFileSync(file, 'utf8').trim();
+  if (text === '') throw new Error(`${file} is empty: delete it to have a new secret made, or set SANDBOX_SECRET`);
+  return text;
+}
+
+/**
+ * Shortest secret the provider accepts at all. Production asks the server for 32 bytes; the
+ * provider itself refuses only what could never be a secret (empty or a short word), so that
+ * a plugin mounted by mistake with a blank setting does not answer every caller.
+ */
+export const MIN_SECRET_LENGTH = 16;

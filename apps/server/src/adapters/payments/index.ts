@@ -1,0 +1,2 @@
+export * from './types.ts';
+export { createPaymentRegistry, paymentGatewaysFromConfig, type PaymentRegistry } from './registry.ts';

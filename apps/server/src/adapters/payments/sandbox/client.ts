@@ -1,0 +1,62 @@
+import { checkPaySignature, PAY_NOTIFY_ACK, signPayBody } from '@casino/sandbox';
+import { GatewayError, type PaymentGateway } from '../types.ts';
+import { toGatewayOrder } from './transform.ts';
+
+export interface SandboxGatewayOptions {
+  /** e.g. http://127.0.0.1:3000/sandbox/pay (a function: known once the server listens) */
+  baseUrl: string | (() => string);
+  secret: string;
+  timeoutMs: number;
+}
+
+/** The sandbox 四方支付 gateway over HTTP, every call signed over its raw body. */
+export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGateway {
+  const base = () => (typeof opts.baseUrl === 'function' ? opts.baseUrl() : opts.baseUrl);
+
+  async function call(path: string, body: unknown): Promise<Record<string, unknown>> {
+    const signed = signPayBody(opts.secret, body);
+    let res: Response;
+    try {
+      res = await fetch(`${base()}${path}`, { method: 'POST', headers: signed.headers, body: signed.body, signal: AbortSignal.timeout(opts.timeoutMs) });
+    } catch (err) {
+      const timedOut = (err as Error)?.name === 'TimeoutError';
+      throw new GatewayError(timedOut ? 'timeout' : 'unknown', `sandbox gateway ${path}: ${String(err)}`);
+    }
+    const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!res.ok || !json) throw new GatewayError('refused', `sandbox gateway ${path}: HTTP ${res.status} ${json?.error ?? ''}`);
+    return json;
+  }
+
+  return {
+    name: 'sandbox',
+    ack: PAY_NOTIFY_ACK,
+    async createOrder(req) {
+      const r = await call('/api/orders', {
+        merchant_order_no: req.merchantOrderNo,
+        amount_fen: req.amount,
+        pay_type: req.payType,
+        notify_url: req.notifyUrl,
+        return_url: req.returnUrl,
+      });
+      if (typeof r.order_no !== 'string' || typeof r.cashier_url !== 'string') throw new GatewayError('unknown', 'sandbox gateway: malformed order reply');
+      return { gatewayOrderNo: r.order_no, cashierUrl: r.cashier_url };
+    },
+    async queryOrder(merchantOrderNo) {
+      const order = toGatewayOrder(await call('/api/query', { merchant_order_no: merchantOrderNo }));
+      if (!order) throw new GatewayError('unknown', 'sandbox gateway: malformed query reply');
+      return order;
+    },
+    verifyNotify(rawBody, headers, now = Date.now()) {
+      const problem = checkPaySignature(opts.secret, headers, rawBody, now);
+      if (problem) return { ok: false, problem };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        return { ok: false, problem: 'malformed' };
+      }
+      const order = toGatewayOrder(parsed);
+      return order ? { ok: true, order } : { ok: false, problem: 'malformed' };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/index.ts';
+
+/**
+ * SQL of the dashboard. Money comes from the ledger (every movement is an entry of a kind), GGR
+ * from settled bets, so the figures do not depend on each cashier module's own tables.
+ * Days are Beijing days: Asia/Shanghai has no daylight saving, so a day is epoch ms + 8 h
+ * divided by 24 h (integer division on both databases).
+ */
+const DAY_MS = 86_400_000;
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+// literals, not parameters: SQLite binds JS numbers as REAL, which would make the division fractional
+const dayOf = (column: string) => sql<number>`((${sql.ref(column)} + ${sql.lit(BEIJING_OFFSET_MS)}) / ${sql.lit(DAY_MS)})`;
+
+/** ledger kinds the dashboard sums */
+export const FIGURE_KINDS = ['deposit', 'withdraw_payout', 'bonus', 'rebate', 'red_packet', 'adjustment'] as const;
+
+export interface DayRow {
+  /** Beijing day number (epoch days) */
+  day: number;
+  kind: string;
+  /** 1 when the entry left house:adjustments (money to a member) */
+  to_member: number;
+  amount: number;
+  n: number;
+}
+
+export async function ledgerByDay(db: Kysely<DB>, from: number, to: number): Promise<DayRow[]> {
+  const adjustments = await db.selectFrom('ledger_accounts').select('id').where('code', '=', 'house:adjustments').executeTakeFirst();
+  // a literal, so PostgreSQL sees the same expression in SELECT and GROUP BY (parameters differ)
+  const toMember = sql<number>`case when from_account_id = ${sql.lit(Number(adjustments?.id ?? -1))} then 1 else 0 end`;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select([
+      dayOf('created_at').as('day'),
+      'kind',
+      toMember.as('to_member'),
+      sql<number>`sum(amount)`.as('amount'),
+      sql<number>`count(*)`.as('n'),
+    ])
+    .where('kind', 'in', [...FIGURE_KINDS])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy([dayOf('created_at'), 'kind', toMember])
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), kind: r.kind, to_member: Number(r.to_member), amount: Number(r.amount), n: Number(r.n) }));
+}
+
+/** settled bets by day of settlement: stakes and the members' net result (positive: members won) */
+export async function betsByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db
+    .selectFrom('bets')
+    .select([dayOf('settled_at').as('day'), sql<number>`sum(bet_amount)`.as('stake'), sql<number>`sum(win_loss)`.as('result')])
+    .where('status', '=', 1)
+    .where('settled_at', '>=', from)
+    .where('settled_at', '<', to)
+    .groupBy(dayOf('settled_at'))
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), stake: Number(r.stake), result: Number(r.result) }));
+}
+
+export async function membersByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db
+    .selectFrom('members')
+    .select([dayOf('created_at').as('day'), sql<number>`count(*)`.as('n')])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy(dayOf('created_at'))
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), n: Number(r.n) }));
+}
+
+/** members with a session used since `since` */
+export async function online(db: Kysely<DB>, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(distinct subject_id)`.as('n'))
+    .where('subject_kind', '=', 'member')
+    .where('last_seen_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
+
+/**
+ * What waits for an operator. These read the review modules' tables directly (their index.ts
+ * has no count to offer yet): a count by state, each served by that table's state index.
+ */
+export async function pending(db: Kysely<DB>) {
+  const n = sql<number>`count(*)`.as('n');
+  const [deposits, withdrawals, activity, agent, transfers, reconciliation] = await Promise.all([
+    count(
+      db
+        .selectFrom('deposits')
+        .select(n)
+        .where((eb) => eb.or([eb('status', '=', 'review'), eb.and([eb('status', '=', 'pending'), eb('kind', '=', 'manual')])]))
+        .executeTakeFirst(),
+    ),
+    count(db.selectFrom('withdrawals').select(n).where('state', '=', 1).executeTakeFirst()),
+    count(db.selectFrom('activity_applications').select(n).where('state', '=', 1).executeTakeFirst()),
+    count(db.selectFrom('agent_applications').select(n).where('state', '=', 1).executeTakeFirst()),
+    count(db.selectFrom('venue_transfers').select(n).where('status', '=', 2).executeTakeFirst()),
+    count(db.selectFrom('venue_differences').select(n).where('state', '=', 'open').executeTakeFirst()),
+  ]);
+  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation };
+}
+
+export { DAY_MS, BEIJING_OFFSET_MS };

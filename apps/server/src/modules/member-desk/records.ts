@@ -1,0 +1,132 @@
+import { fenToYuan, type MemberRecordKind } from '@casino/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/index.ts';
+import { toWireTime } from '../../lib/time.ts';
+import * as turnover from '../turnover/index.ts';
+
+/**
+ * The paged lists of the member 360 view, newest first, each from the member's own index
+ * (member_id with time). Money in yuan, times Beijing.
+ */
+type Row = Record<string, unknown>;
+const time = (ms: number | null) => (ms === null ? null : toWireTime(ms));
+const yuan = (fen: number | null) => (fen === null ? null : fenToYuan(fen));
+const count = sql<number>`count(*)`.as('n');
+
+export async function memberRecords(db: Kysely<DB>, memberId: number, kind: MemberRecordKind, page: number, perPage: number): Promise<{ data: Row[]; total: number }> {
+  const offset = (page - 1) * perPage;
+  switch (kind) {
+    case 'ledger': {
+      const accounts = await db.selectFrom('ledger_accounts').select(['id', 'code']).where('member_id', '=', memberId).execute();
+      if (accounts.length === 0) return { data: [], total: 0 };
+      const ids = accounts.map((a) => a.id);
+      const q = db.selectFrom('ledger_entries').where((eb) => eb.or([eb('from_account_id', 'in', ids), eb('to_account_id', 'in', ids)]));
+      const [rows, total] = await Promise.all([
+        q
+          .innerJoin('ledger_accounts as f', 'f.id', 'ledger_entries.from_account_id')
+          .innerJoin('ledger_accounts as t', 't.id', 'ledger_entries.to_account_id')
+          .select(['ledger_entries.id', 'ledger_entries.kind', 'ledger_entries.amount', 'f.code as from', 't.code as to', 'ledger_entries.reference', 'ledger_entries.memo', 'ledger_entries.created_by', 'ledger_entries.created_at'])
+          .orderBy('ledger_entries.created_at', 'desc')
+          .orderBy('ledger_entries.id', 'desc')
+          .limit(perPage)
+          .offset(offset)
+          .execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(total.n),
+        data: rows.map((r) => {
+          // the central wallet's view: + in, - out; a move between the member's own accounts is neither
+          const toCentral = r.to === `member:${memberId}:central`;
+          const fromCentral = r.from === `member:${memberId}:central`;
+          const change = toCentral ? r.amount : fromCentral ? -r.amount : 0;
+          return { ...r, amount: fenToYuan(r.amount), central_change: fenToYuan(change), created_at: toWireTime(r.created_at) };
+        }),
+      };
+    }
+    case 'turnover': {
+      const { rows, total } = await turnover.list(db, memberId, page, perPage);
+      return {
+        total,
+        data: rows.map((r) => ({ id: r.id, source: r.source, reference: r.reference, credited: fenToYuan(r.credited), required: fenToYuan(r.required), done: fenToYuan(r.done), created_at: time(r.created_at), completed_at: time(r.completed_at) })),
+      };
+    }
+    case 'transfers': {
+      const q = db.selectFrom('venue_transfers').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['transfer_id', 'platform', 'direction', 'amount', 'status', 'attempts', 'last_error', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), settled_at: time(r.settled_at) })) };
+    }
+    case 'bets': {
+      const q = db.selectFrom('bets').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['platform', 'bet_id', 'game_name', 'category_id', 'bet_amount', 'valid_amount', 'win_loss', 'status', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(total.n),
+        data: rows.map((r) => ({ ...r, bet_amount: fenToYuan(r.bet_amount), valid_amount: fenToYuan(r.valid_amount), win_loss: fenToYuan(r.win_loss), created_at: time(r.created_at), settled_at: time(r.settled_at) })),
+      };
+    }
+    case 'deposits': {
+      const q = db.selectFrom('deposits').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['deposit_no', 'paytype', 'kind', 'status', 'amount', 'paid_amount', 'credited_amount', 'bonus_amount', 'created_at', 'credited_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(total.n),
+        data: rows.map((r) => ({ ...r, amount: yuan(r.amount), paid_amount: yuan(r.paid_amount), credited_amount: yuan(r.credited_amount), bonus_amount: yuan(r.bonus_amount), created_at: time(r.created_at), credited_at: time(r.credited_at) })),
+      };
+    }
+    case 'withdrawals': {
+      const q = db.selectFrom('withdrawals').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['withdraw_no', 'amount', 'state', 'card_type', 'bank', 'bank_no_last4', 'needs_two', 'reason', 'created_at', 'decided_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), decided_at: time(r.decided_at) })) };
+    }
+    case 'rebates': {
+      const q = db.selectFrom('rebates').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['day', 'platform', 'valid_amount', 'amount', 'vip', 'state', 'created_at', 'claimed_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ...r, valid_amount: fenToYuan(r.valid_amount), amount: fenToYuan(r.amount), created_at: time(r.created_at), claimed_at: time(r.claimed_at) })) };
+    }
+    case 'red_packets': {
+      const q = db.selectFrom('red_packet_grabs').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['grab_no', 'day', 'amount', 'turnover_multiple', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at) })) };
+    }
+    case 'logins': {
+      const q = db.selectFrom('member_logins').where('member_id', '=', memberId);
+      const [rows, total] = await Promise.all([
+        q.select(['ip', 'user_agent', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ip: r.ip, device: r.user_agent, created_at: time(r.created_at) })) };
+    }
+    case 'audit': {
+      const q = db.selectFrom('admin_audit').where('target', '=', `member:${memberId}`);
+      const [rows, total] = await Promise.all([
+        q
+          .innerJoin('admins', 'admins.id', 'admin_audit.admin_id')
+          .select(['admin_audit.id', 'admins.username as operator', 'admin_audit.action', 'admin_audit.detail', 'admin_audit.ip', 'admin_audit.created_at'])
+          .orderBy('admin_audit.created_at', 'desc')
+          .orderBy('admin_audit.id', 'desc')
+          .limit(perPage)
+          .offset(offset)
+          .execute(),
+        q.select(count).executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(total.n), data: rows.map((r) => ({ ...r, detail: JSON.parse(r.detail), created_at: time(r.created_at) })) };
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, Deposit, DepositAccount, DepositsTable } from '../../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+type Q = Kysely<DB>;
+
+export function insertDeposit(db: Q, row: Insertable<DepositsTable>) {
+  return db.insertInto('deposits').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function depositByNo(db: Q, depositNo: string): Promise<Deposit | undefined> {
+  return db.selectFrom('deposits').selectAll().where('deposit_no', '=', depositNo).executeTakeFirst();
+}
+
+export function memberDeposit(db: Q, memberId: number, depositNo: string): Promise<Deposit | undefined> {
+  return db.selectFrom('deposits').selectAll().where('deposit_no', '=', depositNo).where('member_id', '=', memberId).executeTakeFirst();
+}
+
+export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatewayOrderNo: string) {
+  return db.updateTable('deposits').set({ gateway, gateway_order_no: gatewayOrderNo }).where('deposit_no', '=', depositNo).execute();
+}
+
+/**
+ * Moves an order from one of `from` to its next status, once: the conditional update is the
+ * lock (two concurrent decisions: one row updated, the other none). Answers the updated row.
+ */
+export function transition(db: Q, depositNo: string, from: readonly string[], set: Updateable<DepositsTable>): Promise<Deposit | undefined> {
+  return db.updateTable('deposits').set(set).where('deposit_no', '=', depositNo).where('status', 'in', [...from]).returningAll().executeTakeFirst();
+}
+
+export async function pendingCount(db: Q, memberId: number, since: number): Promise<number> {
+  const r = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** pending orders past their deadline -> expired; answers how many */
+export async function expireDue(db: Q, now: number): Promise<number> {
+  const r = await db.updateTable('deposits').set({ status: 'expired', decided_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** members.paysum (cumulative deposits) grows with each credited deposit, in its transaction */
+export async function addPaysum(db: Q, memberId: number, fen: number) {
+  await db
+    .updateTable('members')
+    .set((eb) => ({ paysum: eb('paysum', '+', fen) }))
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function creditedBetween(db: Q, memberId: number, from: number, to: number): Promise<number> {
+  const r = await db
+    .selectFrom('deposits')
+    .select(sql<string | number>`coalesce(sum(credited_amount), 0)`.as('fen'))
+    .where('member_id', '=', memberId)
+    .where('credited_at', '>=', from)
+    .where('credited_at', '<', to)
+    .executeTakeFirst();
+  return Number(r?.fen ?? 0);
+}
+
+// ---- bonus cap --------------------------------------------------------------------------
+
+/**
+ * Grants up to `want` fen of bonus within the member's cap for the day and answers what was
+ * granted (0 when the cap is reached). Optimistic: the update applies only to the total it read,
+ * so two credits of one member at once cannot both pass the cap.
+ */
+export async function grantBonus(db: Q, memberId: number, day: string, want: number, cap: number): Promise<number> {
+  await db.insertInto('deposit_bonus_days').values({ member_id: memberId, day, total: 0 }).onConflict((oc) => oc.columns(['member_id', 'day']).doNothing()).execute();
+  for (let round = 0; round < 20; round++) {
+    const row = await db.selectFrom('deposit_bonus_days').select('total').where('member_id', '=', memberId).where('day', '=', day).executeTakeFirstOrThrow();
+    const seen = Number(row.total);
+    const grant = Math.max(0, Math.min(want, cap - seen));
+    if (grant === 0) return 0;
+    const r = await db
+      .updateTable('deposit_bonus_days')
+      .set({ total: seen + grant })
+      .where('member_id', '=', memberId)
+      .where('day', '=', day)
+      .where('total', '=', seen)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return grant;
+  }
+  throw new Error('bonus cap: too many concurrent credits for one member');
+}
+
+// ---- receiving accounts -------------------------------------------------------------------
+
+export function enabledAccounts(db: Q, type: 'bank' | 'usdt'): Promise<DepositAccount[]> {
+  return db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1).orderBy('id').execute();
+}
+
+/**
+ * The next receiving account of a type, round-robin: the enabled one used least recently
+ * (ties by id), stamped as used. `bankName` narrows USDT addresses to one protocol.
+ */
+export async function takeNextAccount(db: Q, type: 'bank' | 'usdt', now: number, bankName?: string): Promise<DepositAccount | undefined> {
+  for (let round = 0; round < 5; round++) {
+    let q = db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1);
+    if (bankName) q = q.where('bank_name', '=', bankName);
+    const next = await q.orderBy('last_used_at').orderBy('id').limit(1).executeTakeFirst();
+    if (!next) return undefined;
+    // only if nobody took it meanwhile, so concurrent orders spread over the accounts
+    const r = await db
+      .updateTable('deposit_accounts')
+      .set((eb) => ({ last_used_at: Math.max(now, Number(next.last_used_at) + 1), uses: eb('uses', '+', 1) }))
+      .where('id', '=', next.id)
+      .where('last_used_at', '=', next.last_used_at)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return next;
+  }
+  return undefined;
+}
+
+export async function insertAccountsIfNone(db: Q, rows: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses' | 'enabled'>[]) {
+  const any = await db.selectFrom('deposit_accounts').select('id').limit(1).executeTakeFirst();
+  if (any || rows.length === 0) return;
+  await db.insertInto('deposit_accounts').values(rows).execute();
+}
+
+export function listAccounts(db: Q) {
+  return db.selectFrom('deposit_accounts').selectAll().orderBy('type').orderBy('id').execute();
+}
+
+export function insertAccount(db: Q, row: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses'>) {
+  return db.insertInto('deposit_accounts').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateAccount(db: Q, id: number, set: Partial<Pick<DepositAccount, 'bank_name' | 'bank_owner' | 'bank_no' | 'bank_address' | 'enabled'>>) {
+  return db.updateTable('deposit_accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+// ---- lists --------------------------------------------------------------------------------
+
+/**
+ * A member's type-1 records in a window, newest first: each order, plus one line per credited
+ * bonus (at its credit time). One page through the member's two indexes.
+ */
+export async function memberRecords(db: Q, memberId: number, since: number, until: number, limit: number, offset: number) {
+  const orders = db
+    .selectFrom('deposits')
+    .select([
+      'deposit_no',
+      sql<string>`'deposit'`.as('line'),
+      'paytype',
+      'status',
+      sql<number>`coalesce(credited_amount, paid_amount, amount)`.as('fen'),
+      'created_at as at',
+    ])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until);
+  const bonuses = db
+    .selectFrom('deposits')
+    .select(['deposit_no', sql<string>`'bonus'`.as('line'), 'paytype', 'status', 'bonus_amount as fen', sql<number>`credited_at`.as('at')])
+    .where('member_id', '=', memberId)
+    .where('credited_at', '>=', since)
+    .where('credited_at', '<', until)
+    .where('bonus_amount', '>', 0);
+  const rows = await db
+    .selectFrom(orders.unionAll(bonuses).as('r'))
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('deposit_no', 'desc')
+    .orderBy('line')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const [a, b] = await Promise.all([
+    db.selectFrom('deposits').select((eb) => eb.fn.countAll<string | number>().as('n')).where('member_id', '=', memberId).where('created_at', '>=', since).where('created_at', '<', until).executeTakeFirst(),
+    db
+      .selectFrom('deposits')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('credited_at', '>=', since)
+      .where('credited_at', '<', until)
+      .where('bonus_amount', '>', 0)
+      .executeTakeFirst(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, fen: Number(r.fen), at: Number(r.at) })), total: Number(a?.n ?? 0) + Number(b?.n ?? 0) };
+}
+
+/** The operator's list, newest first, filtered by status and member. */
+export async function adminList(db: Q, f: { status?: string; memberId?: number }, limit: number, offset: number) {
+  let q = db.selectFrom('deposits').innerJoin('members', 'members.id', 'deposits.member_id');
+  if (f.status) q = q.where('deposits.status', '=', f.status);
+  if (f.memberId !== undefined) q = q.where('deposits.member_id', '=', f.memberId);
+  const [rows, count] = await Promise.all([
+    q.selectAll('deposits').select('members.username').orderBy('deposits.created_at', 'desc').orderBy('deposits.id', 'desc').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export function memberIdByUsername(db: Q, username: string) {
+  return db.selectFrom('members').select('id').where('username', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+export function adminRow(db: Q, depositNo: string) {
+  return db.selectFrom('deposits').innerJoin('members', 'members.id', 'deposits.member_id').selectAll('deposits').select('members.username').where('deposits.deposit_no', '=', depositNo).executeTakeFirstOrThrow();
+}
+
+export async function usernameOf(db: Q, memberId: number): Promise<string> {
+  const r = await db.selectFrom('members').select('username').where('id', '=', memberId).executeTakeFirst();
+  return r?.username ?? '';
+}

@@ -1,0 +1,140 @@
+import { PAY_MSG } from '@casino/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../../../test/harness.ts';
+import * as turnover from '../turnover/index.ts';
+import { wallet } from '../wallet/index.ts';
+import { central, depositRow, memberWithCard, noticeFor, sendNotice } from './testing.ts';
+
+/** Manual deposits (bank, USDT) and the operator's decisions, SQLite and PostgreSQL. */
+describe('deposits: manual orders and operator review', () => {
+  let t: TestApp;
+  let admin: string;
+  let auditor: string;
+  beforeAll(async () => {
+    t = await startApp();
+    admin = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
+    await t.post('/admin/api/operators/create', { username: 'auditor1', password: 'auditor123', role: 'auditor' }, { token: admin });
+    auditor = (await t.post('/admin/api/login', { username: 'auditor1', password: 'auditor123' })).data.token;
+  });
+  afterAll(() => t.stop());
+  afterEach(async () => {
+    expect(await wallet.verify(t.ctx.db)).toEqual([]);
+  });
+
+  const bankOrder = (token: string, amount = 500, extra: Record<string, unknown> = {}) =>
+    t.post('/api/recharge', { paytype: 'bank', amount, bank_owner: '李四', bank: '中国银行', bank_no: '6217 0000 1111 2222', bank_address: '北京市朝阳支行', ...extra }, { token });
+  const approve = (no: string, token = admin) => t.post('/admin/api/deposits/approve', { deposit_no: no }, { token });
+  const reject = (no: string, reason = '未收到款项', token = admin) => t.post('/admin/api/deposits/reject', { deposit_no: no, reason }, { token });
+
+  it('a bank order answers its number in message, shows a receiving account round-robin, waits for review', async () => {
+    const m = await memberWithCard(t, 'bank');
+    const first = await bankOrder(m.token);
+    expect(first).toMatchObject({ code: 200, message: expect.stringMatching(/^D\d{20}$/) });
+    expect(first.data.deposit_no).toBe(first.message);
+    const second = await bankOrder(m.token, 600);
+    const info1 = await t.post('/api/payinfo', { deposit_no: first.message }, { token: m.token });
+    const info2 = await t.post('/api/payinfo', { deposit_no: second.message }, { token: m.token });
+    expect(info1).toMatchObject({ code: 200, message: 'bank', data: { deposit_no: first.message, info: { paytype: 'bank', amount: 500, state: 1 } } });
+    const account = (i: typeof info1) => i.data.cardlist.find((c: { mch_id: string }) => c.mch_id === '收款账号').content;
+    // two orders in a row go to the two seeded receiving cards
+    expect(new Set([account(info1), account(info2)]).size).toBe(2);
+    const created = Date.parse(info1.data.info.created_at.replace(' ', 'T') + '+08:00');
+    expect(Date.parse(info1.data.info.expires_at.replace(' ', 'T') + '+08:00') - created).toBe(60 * 60_000);
+    expect((await depositRow(t, first.message)).bank_no).toBe('6217000011112222');
+    expect(await central(t, m.id)).toBe(0);
+    const rec = await t.post('/api/gettransrecord', { type: 1, date: 4, page: 1 }, { token: m.token });
+    expect(rec.data.data.map((x: { state: number; pay_way: string }) => [x.pay_way, x.state])).toEqual([
+      ['银行卡转账', 1],
+      ['银行卡转账', 1],
+    ]);
+
+    // the operator approves: credited once; a repeat answers the same and moves nothing
+    const ok = await approve(first.message);
+    expect(ok).toMatchObject({ code: 200, message: '审核通过，已入账', data: { deposit_no: first.message, status: 'credited', state: 2, username: m.name } });
+    expect(await approve(first.message)).toMatchObject({ code: 200, message: '该订单已入账' });
+    expect(await reject(first.message)).toMatchObject({ code: 400, message: PAY_MSG.notReviewable });
+    expect(await central(t, m.id)).toBe(50000);
+    expect(await turnover.remaining(t.ctx.db, m.id)).toBe(50000);
+    expect((await t.post('/api/user', {}, { token: m.token })).data.paysum).toBe(500);
+    const audit = await t.ctx.db.selectFrom('admin_audit').selectAll().where('target', '=', `deposit:${first.message}`).execute();
+    expect(audit.map((a) => a.action)).toEqual(['deposit.approve']);
+    expect(JSON.parse(audit[0].detail)).toMatchObject({ before: { status: 'pending' }, after: { status: 'credited', credited_amount: 50000 } });
+
+    expect(await reject(second.message, '')).toMatchObject({ code: 400, message: PAY_MSG.reasonRequired });
+    expect(await reject(second.message)).toMatchObject({ code: 200, data: { status: 'rejected', state: 3, reject_reason: '未收到款项' } });
+    expect(await approve(second.message)).toMatchObject({ code: 400, message: PAY_MSG.notReviewable });
+    expect(await central(t, m.id)).toBe(50000);
+  });
+
+  it('approve racing approve and reject: one effect, on both databases', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await memberWithCard(t, 'race');
+      const o = await bankOrder(m.token, 1000, { amount_proportion: 0.2 });
+      const answers = await Promise.all([approve(o.message), reject(o.message), approve(o.message), reject(o.message)]);
+      const row = await depositRow(t, o.message);
+      const balance = await central(t, m.id);
+      if (row.status === 'credited') {
+        expect(balance).toBe(100000 + 20000);
+        expect(answers.filter((a) => a.code === 200 && a.data.status === 'credited')).toHaveLength(2);
+      } else {
+        expect(row.status).toBe('rejected');
+        expect(balance).toBe(0);
+      }
+      const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `deposit:${o.message}`).execute();
+      expect(audits).toHaveLength(1);
+      const entries = await t.ctx.db.selectFrom('ledger_entries').select('kind').where('reference', '=', o.message).execute();
+      expect(entries.map((e) => e.kind).sort()).toEqual(row.status === 'credited' ? ['bonus', 'deposit'] : []);
+    }
+  });
+
+  it('USDT: the address of the chosen protocol and the USDT amount floored to 2 decimals', async () => {
+    const m = await memberWithCard(t, 'usdt');
+    const rate = Number((await t.site.settings()).usdtrate);
+    const o = await t.post('/api/recharge', { paytype: 'usdtpay', amount: 1000, catepay: 'ERC20' }, { token: m.token });
+    const info = await t.post('/api/payinfo', { deposit_no: o.message }, { token: m.token });
+    expect(info).toMatchObject({ code: 200, message: 'usdtpay', data: { info: { usdt_rate: rate, usdt_amount: Math.floor((1000 / rate) * 100) / 100 } } });
+    expect(info.data.cardlist).toEqual([{ mch_id: 'USDT-ERC20地址', content: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), payimg: expect.stringMatching(/^0x/) }]);
+    expect(await approve(o.message)).toMatchObject({ code: 200 });
+    expect(await central(t, m.id)).toBe(100000);
+  });
+
+  it('a gateway that cannot be reached: the member is told, the order fails, nothing is credited', async () => {
+    const m = await memberWithCard(t, 'nogw');
+    // this app does not listen, so the in-process gateway cannot be reached over HTTP
+    const o = await t.post('/api/recharge', { paytype: 'ecny', amount: 1000 }, { token: m.token });
+    expect(o).toMatchObject({ code: 400, message: PAY_MSG.gatewayBusy });
+    const rows = await t.ctx.db.selectFrom('deposits').select(['status', 'deposit_no']).where('member_id', '=', m.id).execute();
+    expect(rows.map((r) => r.status)).toEqual(['failed']);
+    // an online order is not the operator's to approve unless it went to review
+    expect(await approve(rows[0].deposit_no)).toMatchObject({ code: 400, message: PAY_MSG.notReviewable });
+    expect(await central(t, m.id)).toBe(0);
+  });
+
+  it('operators need deposits.review to decide; the list filters by state and member', async () => {
+    const m = await memberWithCard(t, 'perm');
+    const o = await bankOrder(m.token, 300);
+    expect(await approve(o.message, auditor)).toMatchObject({ code: 403 });
+    expect(await t.post('/admin/api/deposits/approve', { deposit_no: o.message }, { token: m.token })).toMatchObject({ code: 401 });
+    expect(await central(t, m.id)).toBe(0);
+    const list = await t.post('/admin/api/deposits/list', { state: 'pending', username: m.name, page: 1 }, { token: auditor });
+    expect(list).toMatchObject({ code: 200, data: { total: 1, data: [{ deposit_no: o.message, status: 'pending', depositor: { bank_owner: '李四', bank_no: '6217000011112222' } }] } });
+    expect((await t.post('/admin/api/deposits/list', { state: 'credited', username: m.name }, { token: admin })).data.total).toBe(0);
+    expect((await t.post('/admin/api/deposits/list', { username: 'nobody_here' }, { token: admin })).data.total).toBe(0);
+    expect(await t.post('/admin/api/deposits/list', { state: 'weird' }, { token: admin })).toMatchObject({ code: 400 });
+    expect(await approve('D-1; drop table deposits')).toMatchObject({ code: 400 });
+    expect(await approve('D20990101000000000000')).toMatchObject({ code: 404, message: PAY_MSG.orderNotFound });
+  });
+
+  it('expired manual orders can still be approved when the money arrives late', async () => {
+    const m = await memberWithCard(t, 'lateb');
+    const o = await bankOrder(m.token, 200);
+    const row = await depositRow(t, o.message);
+    await t.payments.service.expire(Number(row.expires_at));
+    expect((await t.post('/api/payinfo', { deposit_no: o.message }, { token: m.token })).data.info.state).toBe(3);
+    expect(await approve(o.message)).toMatchObject({ code: 200, data: { status: 'credited' } });
+    expect(await central(t, m.id)).toBe(20000);
+    // a forged notify for a manual order credits nothing
+    expect((await sendNotice(t, await noticeFor(t, o.message, 20000))).body).toBe('fail');
+    expect(await central(t, m.id)).toBe(20000);
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  adminDepositApproveSchema,
+  adminDepositListSchema,
+  adminDepositRejectSchema,
+  CODE,
+  MSG,
+  PAY_MSG,
+  payApiRechargeSchema,
+  payInfoQuerySchema,
+  payRangeQuerySchema,
+  queryOrderNoSchema,
+} from '@casino/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
+import { memberOf } from '../../http/auth.ts';
+import { ApiError, ok, refuse } from '../../http/envelope.ts';
+import { parse } from '../../http/validate.ts';
+import type { Review } from './review.ts';
+import type { PaymentsService } from './service.ts';
+
+/** the largest notify body a gateway sends is a few hundred bytes */
+const NOTIFY_BODY_LIMIT = 16 * 1024;
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  payments: PaymentsService,
+  review: Review,
+  requireMember: (req: FastifyRequest) => Promise<void>,
+  requireAdmin: RequireAdmin,
+) {
+  const guarded = { preHandler: requireMember };
+
+  app.get('/api/get_pay_way', guarded, async () => ok(await payments.payWays()));
+  app.post('/api/getPayRange', guarded, async (req) => ok(await payments.payRange(parse(payRangeQuerySchema, req.body).type)));
+  app.post('/api/getpaybank', guarded, async () => ok(await payments.receivingBanks()));
+
+  app.post('/api/recharge', guarded, async (req) => {
+    const { deposit, url } = await payments.recharge(memberOf(req).memberId, req.body);
+    // online: the cashier to go to; manual: the spec puts the deposit number in `message`
+    return url ? ok({ url, deposit_no: deposit.deposit_no }) : ok({ deposit_no: deposit.deposit_no }, deposit.deposit_no);
+  });
+
+  app.post('/api/payinfo', guarded, async (req) => {
+    const { deposit_no } = parse(payInfoQuerySchema, req.body);
+    const { kind, info } = await payments.payInfo(memberOf(req).memberId, deposit_no);
+    return ok(info, kind);
+  });
+
+  // the gateway-style creation call: same rules, its reply names the error `msg`
+  app.post('/pay/api/recharge', guarded, async (req) => {
+    try {
+      const b = parse(payApiRechargeSchema, req.body);
+      const memberId = memberOf(req).memberId;
+      if (b.username.toLowerCase() !== (await payments.usernameOf(memberId))) refuse(PAY_MSG.usernameMismatch);
+      const { deposit, url } = await payments.recharge(memberId, { paytype: b.payType, amount: b.payAmount });
+      return { code: CODE.ok, message: MSG.ok, msg: MSG.ok, data: { orderNo: deposit.deposit_no, url: url ?? '' } };
+    } catch (e) {
+      if (e instanceof ApiError) return { code: e.code, message: e.message, msg: e.message, data: null };
+      throw e;
+    }
+  });
+
+  app.get('/pay/api/queryOrderNo', guarded, async (req) => {
+    const { orderNo } = parse(queryOrderNoSchema, req.query);
+    return ok(await payments.orderStatus(memberOf(req).memberId, orderNo));
+  });
+
+  // the gateway's notify: the raw bytes are kept for the signature, whatever the content type
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, String(body)));
+    scope.post('/pay/notify/:gateway', async (req, reply) => {
+      const name = String((req.params as { gateway?: string }).gateway ?? '');
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const answer = /^[a-z0-9_-]{1,32}$/.test(name) ? await payments.notify(name, raw, req.headers) : { ack: false as const, status: 404, body: 'fail' };
+      return reply
+        .code(answer.ack ? 200 : answer.status)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(answer.body);
+    });
+  });
+
+  registerAdminRoutes(app, requireAdmin, [
+    adminRoute({ path: '/admin/api/deposits/list', permission: 'deposits.view', schema: adminDepositListSchema, handler: async (input) => ok(await review.list(input)) }),
+    adminRoute({
+      path: '/admin/api/deposits/approve',
+      permission: 'deposits.review',
+      schema: adminDepositApproveSchema,
+      handler: async (input, admin, req) => {
+        const { row, repeated } = await review.approve(admin, input.deposit_no, req.ip);
+        return ok(row, repeated ? '该订单已入账' : '审核通过，已入账');
+      },
+    }),
+    adminRoute({
+      path: '/admin/api/deposits/reject',
+      permission: 'deposits.review',
+      schema: adminDepositRejectSchema,
+      handler: async (input, admin, req) => {
+        const { row, repeated } = await review.reject(admin, input.deposit_no, input.reason, req.ip);
+        return ok(row, repeated ? '该订单已拒绝' : '已拒绝');
+      },
+    }),
+  ]);
+}

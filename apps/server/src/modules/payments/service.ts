@@ -1,0 +1,268 @@
+import { randomInt } from 'node:crypto';
+import {
+  CODE,
+  DEPOSIT_EXPIRY_MINUTES,
+  fenToYuan,
+  MANUAL_PAY_TYPES,
+  PAY_MSG,
+  PAY_TYPE_NAMES,
+  rechargeSchema,
+  type OrderStatus,
+  type PayInfo,
+  type PayType,
+  type RechargeInput,
+  type DepositStatus,
+  type PayWaysReply,
+} from '@casino/contract';
+import type { AppContext } from '../../context.ts';
+import type { PaymentRegistry } from '../../adapters/payments/index.ts';
+import type { Deposit } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { refuse } from '../../http/envelope.ts';
+import { parse } from '../../http/validate.ts';
+import { toWireTime } from '../../lib/time.ts';
+import type { SiteService } from '../site/index.ts';
+import { creditOrder } from './credit.ts';
+import { methodList, openMethods } from './methods.ts';
+import * as repo from './repo.ts';
+import { NOTIFIABLE, recordState } from './states.ts';
+
+export interface PaymentsDeps {
+  site: SiteService;
+  registry: PaymentRegistry;
+  /** whether the member has bound a bank card or USDT address (cards module) */
+  hasAnyCard(memberId: number): Promise<boolean>;
+  /** origin every absolute URL handed out starts with: PUBLIC_URL, else our own listening address */
+  publicBase(): string;
+}
+
+/** at most this many unpaid orders per member within the expiry window */
+const MAX_PENDING = 5;
+const EXPIRY_MS = DEPOSIT_EXPIRY_MINUTES * 60_000;
+
+/** D + Beijing yyyyMMddHHmmss + 6 random digits; unique by the column's constraint (retried on a clash) */
+function newDepositNo(now: number): string {
+  return `D${toWireTime(now).replace(/\D/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** RMB per USDT as integer ten-thousandths, and USDT cents of an amount (floored, spec section 9) */
+function usdtOf(fen: number, rate: number) {
+  const scaled = Math.round(rate * 10_000);
+  if (!(scaled > 0)) return null;
+  return { rate: (scaled / 10_000).toString(), cents: Math.floor((fen * 10_000) / scaled) };
+}
+
+export type NotifyAnswer = { ack: true; body: string } | { ack: false; status: number; body: string };
+
+export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
+  const { db } = ctx;
+  const createLimit = ctx.limiter({ name: 'deposit_create', points: 30, durationSec: 60 * 60 });
+
+  async function insertOrder(row: Omit<Parameters<typeof repo.insertDeposit>[1], 'deposit_no'>): Promise<Deposit> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await repo.insertDeposit(db, { ...row, deposit_no: newDepositNo(row.created_at) });
+      } catch (e) {
+        if (!isUniqueViolation(e) || attempt >= 4) throw e;
+      }
+    }
+  }
+
+  async function createManual(memberId: number, input: RechargeInput, now: number): Promise<Deposit> {
+    const s = await deps.site.settings();
+    const isUsdt = input.paytype === 'usdtpay';
+    const account = await repo.takeNextAccount(db, isUsdt ? 'usdt' : 'bank', now, isUsdt ? input.catepay : undefined);
+    if (!account) refuse(PAY_MSG.noReceivingAccount);
+    const usdt = isUsdt ? usdtOf(input.amount, Number(s.usdtrate)) : null;
+    if (isUsdt && !usdt) refuse(PAY_MSG.payTypeClosed);
+    return insertOrder({
+      member_id: memberId,
+      paytype: input.paytype,
+      kind: 'manual',
+      status: 'pending',
+      amount: input.amount,
+      bonus_percent: input.bonusPercent,
+      bank_owner: input.bank_owner,
+      bank: input.bank,
+      bank_no: input.bank_no,
+      bank_address: input.bank_address,
+      usdt_protocol: input.catepay,
+      usdt_rate: usdt?.rate ?? '',
+      usdt_cents: usdt?.cents ?? null,
+      receiving_account_id: account.id,
+      receiving: JSON.stringify({ bank_name: account.bank_name, bank_owner: account.bank_owner, bank_no: account.bank_no, bank_address: account.bank_address }),
+      created_at: now,
+      expires_at: now + EXPIRY_MS,
+    });
+  }
+
+  async function createOnline(memberId: number, input: RechargeInput, now: number): Promise<{ deposit: Deposit; url: string }> {
+    const s = await deps.site.settings();
+    const gateway = deps.registry.get(s.payment_gateway);
+    if (!gateway) refuse(PAY_MSG.gatewayBusy);
+    const d = await insertOrder({
+      member_id: memberId,
+      paytype: input.paytype,
+      kind: 'online',
+      status: 'pending',
+      amount: input.amount,
+      bonus_percent: input.bonusPercent,
+      gateway: gateway.name,
+      created_at: now,
+      expires_at: now + EXPIRY_MS,
+    });
+    try {
+      // inside: our own address is unknown until the server listens
+      const base = deps.publicBase();
+      const created = await gateway.createOrder({
+        merchantOrderNo: d.deposit_no,
+        amount: d.amount,
+        payType: d.paytype,
+        notifyUrl: `${base}/pay/notify/${gateway.name}`,
+        returnUrl: `${base}/#/recharge?orderNo=${d.deposit_no}`,
+      });
+      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo);
+      return { deposit: d, url: created.cashierUrl };
+    } catch (err) {
+      ctx.log.warn({ err: String(err), deposit: d.deposit_no }, 'payment gateway refused an order');
+      await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', review_reason: '支付通道下单失败', decided_at: Date.now() });
+      refuse(PAY_MSG.gatewayBusy);
+    }
+  }
+
+  /** /payInfo's receiving account, one labelled line per field */
+  function cardList(d: Deposit): PayInfo['cardlist'] {
+    if (d.kind !== 'manual' || !d.receiving) return [];
+    const r = JSON.parse(d.receiving) as { bank_name: string; bank_owner: string; bank_no: string; bank_address: string };
+    if (d.paytype === 'usdtpay') return [{ mch_id: `USDT-${r.bank_name}地址`, content: r.bank_no, payimg: r.bank_no }];
+    return [
+      { mch_id: '收款银行', content: r.bank_name, payimg: '' },
+      { mch_id: '收款人', content: r.bank_owner, payimg: '' },
+      { mch_id: '收款账号', content: r.bank_no, payimg: '' },
+      { mch_id: '开户行地址', content: r.bank_address, payimg: '' },
+    ];
+  }
+
+  return {
+    async payWays(): Promise<PayWaysReply & Record<string, unknown>> {
+      const s = await deps.site.settings();
+      const list = methodList(s);
+      // the spec's flags per method (1 open), with each method's rule and the bonus terms for the form
+      return {
+        ...Object.fromEntries(list.map((m) => [m.type, 1])),
+        methods: list,
+        bonus: { deposit_multiple: s.deposit_turnover_multiple, multiples: s.deposit_bonus_multiples, daily_cap: s.deposit_bonus_daily_cap },
+        usdt_rate: Number(s.usdtrate),
+      };
+    },
+
+    async payRange(type: PayType) {
+      const m = openMethods(await deps.site.settings())[type];
+      if (!m) refuse(PAY_MSG.payTypeClosed);
+      return { min_price: m.min, max_price: m.max, amounts: m.amounts };
+    },
+
+    async receivingBanks() {
+      return (await repo.enabledAccounts(db, 'bank')).map((a) => ({ bank_no: a.bank_no, bank_owner: a.bank_owner, bank_data: { bank_name: a.bank_name }, bank_address: a.bank_address }));
+    },
+
+    /**
+     * POST /api/recharge. Order of refusals: no bound card (the page's own notice), then the
+     * schema's rules in the spec's order, then too many unpaid orders and the hourly limit.
+     */
+    async recharge(memberId: number, body: unknown): Promise<{ deposit: Deposit; url?: string }> {
+      if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
+      const input = parse(rechargeSchema(openMethods(await deps.site.settings())), body);
+      const now = Date.now();
+      if ((await repo.pendingCount(db, memberId, now - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
+      await createLimit.hit(String(memberId));
+      if (MANUAL_PAY_TYPES.includes(input.paytype)) return { deposit: await createManual(memberId, input, now) };
+      return createOnline(memberId, input, now);
+    },
+
+    async payInfo(memberId: number, depositNo: string): Promise<{ kind: string; info: PayInfo }> {
+      const d = await repo.memberDeposit(db, memberId, depositNo);
+      if (!d) refuse(PAY_MSG.orderNotFound, CODE.notFound);
+      return {
+        kind: d.paytype,
+        info: {
+          deposit_no: d.deposit_no,
+          info: {
+            created_at: toWireTime(d.created_at),
+            expires_at: toWireTime(d.expires_at),
+            paytype: d.paytype as PayType,
+            paytype_name: PAY_TYPE_NAMES[d.paytype as PayType] ?? d.paytype,
+            amount: fenToYuan(d.amount),
+            usdt_rate: d.usdt_rate ? Number(d.usdt_rate) : null,
+            usdt_amount: d.usdt_cents === null ? null : fenToYuan(Number(d.usdt_cents)),
+            state: recordState(d.status),
+            bonus_percent: Number(d.bonus_percent),
+          },
+          cardlist: cardList(d),
+        },
+      };
+    },
+
+    async orderStatus(memberId: number, depositNo: string): Promise<OrderStatus> {
+      const d = await repo.memberDeposit(db, memberId, depositNo);
+      if (!d) refuse(PAY_MSG.orderNotFound, CODE.notFound);
+      return { orderNo: d.deposit_no, state: recordState(d.status), status: d.status as DepositStatus, amount: fenToYuan(Number(d.credited_amount ?? d.paid_amount ?? d.amount)) };
+    },
+
+    /**
+     * POST /pay/notify/<gateway>: signature on the raw bytes first; then, in one transaction,
+     * the order moves once (paid -> credited, or to review when the amount differs or it was
+     * paid after its deadline; failed -> failed). Every valid notify, repeats included, gets the
+     * gateway's literal acknowledgement; anything else credits nothing.
+     */
+    async notify(gatewayName: string, rawBody: string, headers: Record<string, string | string[] | undefined>, now = Date.now()): Promise<NotifyAnswer> {
+      const gateway = deps.registry.get(gatewayName);
+      if (!gateway) return { ack: false, status: 404, body: 'unknown gateway' };
+      const v = gateway.verifyNotify(rawBody, headers, now);
+      if (!v.ok) {
+        ctx.log.warn({ gateway: gatewayName, problem: v.problem }, 'payment notify refused');
+        return { ack: false, status: v.problem === 'malformed' ? 400 : 401, body: 'fail' };
+      }
+      const n = v.order;
+      const d = await repo.depositByNo(db, n.merchantOrderNo);
+      if (!d || d.kind !== 'online' || d.gateway !== gateway.name || (d.gateway_order_no !== null && d.gateway_order_no !== n.gatewayOrderNo)) {
+        ctx.log.warn({ gateway: gatewayName, order: n.merchantOrderNo }, 'payment notify for an unknown order');
+        return { ack: false, status: 404, body: 'fail' };
+      }
+      if (n.state === 'failed') {
+        await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', decided_at: now });
+        return { ack: true, body: gateway.ack };
+      }
+      if (n.state !== 'paid' || n.paidAmount === null) return { ack: true, body: gateway.ack };
+
+      const paid = n.paidAmount;
+      const paidAt = n.paidAt ?? now;
+      const settings = await deps.site.settings();
+      await db.transaction().execute(async (trx) => {
+        const late = paidAt > d.expires_at;
+        if (late || paid !== d.amount || n.amount !== d.amount) {
+          const reason = late
+            ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${fenToYuan(paid)} 元`
+            : `实付金额 ${fenToYuan(paid)} 元与订单金额 ${fenToYuan(d.amount)} 元不符`;
+          await repo.transition(trx, d.deposit_no, NOTIFIABLE, { status: 'review', paid_amount: paid, paid_at: paidAt, review_reason: reason });
+          return;
+        }
+        await creditOrder(trx, settings, d, { amount: paid, from: NOTIFIABLE, now, by: `gateway:${gateway.name}`, set: { paid_amount: paid, paid_at: paidAt } });
+      });
+      return { ack: true, body: gateway.ack };
+    },
+
+    usernameOf: (memberId: number) => repo.usernameOf(db, memberId),
+
+    /** the expiry job: unpaid orders past their hour */
+    expire: (now = Date.now()) => repo.expireDue(db, now),
+
+    /** for tests and operators: ask the gateway what it knows of an order */
+    async gatewayOrder(depositNo: string) {
+      const d = await repo.depositByNo(db, depositNo);
+      const gateway = d?.gateway ? deps.registry.get(d.gateway) : undefined;
+      return gateway && d ? gateway.queryOrder(d.deposit_no) : undefined;
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,138 @@
+import { fenToYuan, PROMO_ADMIN_MSG, PROMO_MSG, PROMO_PER_PAGE, type ActivityApplyRecord } from '@casino/contract';
+import type { Kysely } from 'kysely';
+import type { ActivityApplication, DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { refuse } from '../../http/envelope.ts';
+import { paged } from '../../lib/paging.ts';
+import { toWireTime } from '../../lib/time.ts';
+import { audit } from '../backoffice/index.ts';
+import { addRequirement } from '../turnover/index.ts';
+import { wallet } from '../wallet/index.ts';
+import type { PromotionsDeps } from './deps.ts';
+import { promoNo } from './ids.ts';
+import type { OperatorAct } from './red-packet-rules.ts';
+
+const record = (a: ActivityApplication): ActivityApplyRecord => ({
+  apply_no: a.apply_no,
+  activity_id: Number(a.activity_id),
+  activity_name: a.activity_name,
+  state: Number(a.state) as 1 | 2 | 3,
+  bonus: fenToYuan(Number(a.bonus)),
+  reason: a.reason,
+  created_at: toWireTime(Number(a.created_at)),
+});
+
+/** A member applies for a shown activity; one pending application per activity (partial unique index). */
+export async function applyForActivity(deps: PromotionsDeps, memberId: number, activityId: number, now: number): Promise<ActivityApplyRecord> {
+  const title = await deps.activityTitle(activityId);
+  if (title === null) refuse(PROMO_MSG.activityNotFound, 404);
+  try {
+    const row = await deps.db
+      .insertInto('activity_applications')
+      .values({ apply_no: promoNo('HD', now), member_id: memberId, activity_id: activityId, activity_name: title.slice(0, 100), created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return record(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) refuse(PROMO_MSG.applyPending);
+    throw err;
+  }
+}
+
+/** POST /api/activityApplyLog: the member's applications, newest first. */
+export async function memberApplications(db: Kysely<DB>, memberId: number, page: number) {
+  const base = db.selectFrom('activity_applications').where('member_id', '=', memberId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PROMO_PER_PAGE).offset((page - 1) * PROMO_PER_PAGE).execute(),
+  ]);
+  return paged(rows.map(record), Number(count?.n ?? 0), page, PROMO_PER_PAGE);
+}
+
+/** /admin/api/activity-applications/list {state?, username?, page}: newest first, with the member's name. */
+export async function adminApplications(db: Kysely<DB>, q: { state?: 1 | 2 | 3; username?: string; page: number }) {
+  const perPage = 20;
+  let base = db.selectFrom('activity_applications').innerJoin('members', 'members.id', 'activity_applications.member_id');
+  if (q.state) base = base.where('activity_applications.state', '=', q.state);
+  if (q.username) base = base.where('members.username', '=', q.username.toLowerCase());
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+    base
+      .selectAll('activity_applications')
+      .select('members.username')
+      .orderBy('activity_applications.created_at', 'desc')
+      .orderBy('activity_applications.id', 'desc')
+      .limit(perPage)
+      .offset((q.page - 1) * perPage)
+      .execute(),
+  ]);
+  return paged(
+    rows.map((r) => ({
+      ...record(r),
+      username: r.username,
+      turnover_multiple: Number(r.turnover_multiple),
+      reviewed_by: r.reviewed_by,
+      reviewed_at: r.reviewed_at === null ? null : toWireTime(Number(r.reviewed_at)),
+    })),
+    Number(count?.n ?? 0),
+    q.page,
+    perPage,
+  );
+}
+
+/**
+ * One decision per application: the conditional update from pending (1) is the guard, so two
+ * operators deciding at once have one effect; the bonus credit (house:bonus, kind bonus), its
+ * turnover and the audit row commit with it. Repeating the decision already taken answers it
+ * again without moving anything (idempotent); the other decision is refused.
+ */
+export async function decideApplication(
+  db: Kysely<DB>,
+  decision: { applyNo: string; approve: boolean; bonus?: number; multiple?: number; reason?: string },
+  op: OperatorAct,
+  now = Date.now(),
+) {
+  const state = decision.approve ? 2 : 3;
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('activity_applications').selectAll().where('apply_no', '=', decision.applyNo).executeTakeFirst();
+    if (!before) refuse(PROMO_ADMIN_MSG.applyNotFound, 404);
+    const bonus = decision.approve ? (decision.bonus ?? 0) : 0;
+    const multiple = decision.approve && bonus > 0 ? (decision.multiple ?? 1) : 0;
+    const after = await trx
+      .updateTable('activity_applications')
+      .set({ state, bonus, turnover_multiple: multiple, reason: decision.reason ?? '', reviewed_by: `admin:${op.adminId}`, reviewed_at: now })
+      .where('id', '=', before.id)
+      .where('state', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!after) {
+      // decided meanwhile (a concurrent decision may have committed after `before` was read)
+      const current = await trx.selectFrom('activity_applications').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+      if (Number(current.state) === state) return { ...record(current), replayed: true };
+      refuse(PROMO_ADMIN_MSG.alreadyDecided);
+    }
+    const memberId = Number(after.member_id);
+    if (bonus > 0) {
+      await wallet.creditFromHouse(trx, {
+        memberId,
+        amount: bonus,
+        reference: after.apply_no,
+        idempotencyKey: `activity:${after.apply_no}:bonus`,
+        house: 'bonus',
+        memo: `活动彩金：${after.activity_name}`.slice(0, 200),
+        createdBy: `admin:${op.adminId}`,
+        now,
+      });
+      await addRequirement(trx, { memberId, source: 'activity', reference: after.apply_no, credited: bonus, required: bonus * multiple, now });
+    }
+    await audit(trx, {
+      adminId: op.adminId,
+      action: decision.approve ? 'activity_application.approve' : 'activity_application.reject',
+      target: `activity_application:${after.apply_no}`,
+      detail: { before: record(before), after: record(after), bonus: fenToYuan(bonus), turnover_multiple: multiple },
+      ip: op.ip,
+      now,
+    });
+    return { ...record(after), replayed: false };
+  });
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { startApp, type TestApp } from '../../../test/harness.ts';
+import { dayBounds } from './days.ts';
+import { addBet, bj, expectClean, memberId } from './testing.ts';
+import { progressPercent, reviewVipDay } from './vip.ts';
+
+/** VIP: one level per day by cumulative deposit and flow, retention within 90 days, demotion (SQLite and PostgreSQL). */
+describe('VIP promotion and retention', () => {
+  let t: TestApp;
+  const ids: Record<string, number> = {};
+  const tokens: Record<string, string> = {};
+  /** the daily job's tick 31 minutes after the reviewed day ended (after the rebate settle delay) */
+  const tickAfter = (day: string) => t.promotions.vipTick(dayBounds(day).end + 31 * 60_000);
+  const review = (day: string) => reviewVipDay(t.promotions.deps, day, dayBounds(day).end + 31 * 60_000);
+  const vip = async (name: string) => Number((await t.ctx.db.selectFrom('members').select('vip').where('id', '=', ids[name]).executeTakeFirstOrThrow()).vip);
+  const history = (name: string) =>
+    t.ctx.db.selectFrom('vip_history').select(['day', 'from_level', 'to_level', 'reason']).where('member_id', '=', ids[name]).orderBy('day').execute();
+
+  beforeAll(async () => {
+    t = await startApp();
+    for (const n of ['vipfast01', 'vipkeep02', 'vipkeep03']) {
+      tokens[n] = await t.register(n);
+      ids[n] = await memberId(t, n);
+    }
+    const db = t.ctx.db;
+    // paysum is the payments module's cumulative deposit (fen)
+    await db.updateTable('members').set({ paysum: 600_000 }).where('id', '=', ids.vipfast01).execute();
+    await db.updateTable('members').set({ paysum: 100_000 }).where('id', '=', ids.vipkeep02).execute();
+    await db.updateTable('members').set({ paysum: 10_000 }).where('id', '=', ids.vipkeep03).execute();
+    // 60000 yuan of valid bets: enough flow for VIP3 at once
+    await addBet(db, { memberId: ids.vipfast01, platform: 'ag', category: 'realbet', valid: 6_000_000, settledAt: bj('2026-01-01 15:00:00') });
+    await addBet(db, { memberId: ids.vipkeep02, platform: 'ag', category: 'realbet', valid: 1_000_000, settledAt: bj('2026-01-01 15:00:00') });
+    await addBet(db, { memberId: ids.vipkeep03, platform: 'ag', category: 'realbet', valid: 100_000, settledAt: bj('2026-01-01 15:00:00') });
+  });
+  afterAll(() => t.stop());
+
+  it('waits for the day rebate settlement, then climbs one level a day without skipping, once per day however often it runs', async () => {
+    // before the settle delay nothing is settled, and the review waits for it
+    expect(await t.promotions.vipTick(bj('2026-01-02 00:05:00'))).toBeNull();
+    expect(await t.promotions.rebateTick(bj('2026-01-02 00:05:00'))).toBeNull();
+    expect(await tickAfter('2026-01-01')).toBeNull();
+    await t.promotions.rebateTick(bj('2026-01-02 00:31:00'));
+    const first = await Promise.all([tickAfter('2026-01-01'), tickAfter('2026-01-01')]);
+    expect(first.filter((r) => r?.reviewed)).toHaveLength(1);
+    expect(await vip('vipfast01')).toBe(1);
+    await tickAfter('2026-01-01');
+    expect(await vip('vipfast01')).toBe(1);
+    await t.promotions.rebateTick(bj('2026-01-03 00:31:00'));
+    await tickAfter('2026-01-02');
+    expect(await vip('vipfast01')).toBe(2);
+    await review('2026-01-03');
+    expect(await vip('vipfast01')).toBe(3);
+    // VIP4 asks 20000 yuan deposited
+    await review('2026-01-04');
+    expect(await vip('vipfast01')).toBe(3);
+    expect(await history('vipfast01')).toEqual([
+      { day: '2026-01-01', from_level: 0, to_level: 1, reason: 'promotion' },
+      { day: '2026-01-02', from_level: 1, to_level: 2, reason: 'promotion' },
+      { day: '2026-01-03', from_level: 2, to_level: 3, reason: 'promotion' },
+    ]);
+    expect(await vip('vipkeep02')).toBe(2);
+    expect(await vip('vipkeep03')).toBe(1);
+  });
+
+  it('shows progress by the spec formula and what keeps the level', async () => {
+    const r = await t.post('/api/vipprogress', {}, { token: tokens.vipkeep02 });
+    expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({ vip: 2, paysum: 1000, flow: 10000, next: { level: 3, recharge: 5000, flow: 50000, percent: 20, flow_percent: 20 } });
+    // VIP2 keeps its level with 10 % of its 10000 yuan flow within 90 days of reaching it (2026-01-03 00:00)
+    expect(r.data.retention).toMatchObject({ level: 2, required: 1000, done: 0, deadline: '2026-04-03 00:00:00' });
+    expect(progressPercent(0, 100)).toBe(0);
+    expect(progressPercent(100, 0)).toBe(0);
+    expect(progressPercent(999, 1000)).toBe(100);
+    expect(progressPercent(994, 1000)).toBe(99);
+    expect(progressPercent(5000, 1000)).toBe(100);
+  });
+
+  it('keeps the level when the retention turnover is met within 90 days and starts a new period', async () => {
+    // VIP1 asks 100 yuan within its period (from 2026-01-02 00:00)
+    await addBet(t.ctx.db, { memberId: ids.vipkeep03, platform: 'pp', category: 'concise', valid: 10_000, settledAt: bj('2026-02-01 12:00:00') });
+    await review('2026-02-01');
+    await review('2026-04-01');
+    expect(await vip('vipkeep03')).toBe(1);
+    const state = await t.ctx.db.selectFrom('member_vip').selectAll().where('member_id', '=', ids.vipkeep03).executeTakeFirstOrThrow();
+    expect(Number(state.period_start)).toBe(bj('2026-04-02 00:00:00'));
+    expect(Number(state.period_flow)).toBe(0);
+  });
+
+  it('drops one level when 90 days pass without it, and climbs back only after betting the retention turnover again', async () => {
+    expect(await vip('vipkeep02')).toBe(2);
+    await review('2026-04-01');
+    expect(await vip('vipkeep02')).toBe(2);
+    await review('2026-04-02');
+    expect(await vip('vipkeep02')).toBe(1);
+    // cumulative figures still reach VIP2, but the level it lost asks its retention turnover again
+    await review('2026-04-03');
+    expect(await vip('vipkeep02')).toBe(1);
+    await addBet(t.ctx.db, { memberId: ids.vipkeep02, platform: 'ag', category: 'realbet', valid: 100_000, settledAt: bj('2026-04-04 12:00:00') });
+    await review('2026-04-04');
+    expect(await vip('vipkeep02')).toBe(2);
+    expect((await history('vipkeep02')).slice(-2)).toEqual([
+      { day: '2026-04-02', from_level: 2, to_level: 1, reason: 'demotion' },
+      { day: '2026-04-04', from_level: 1, to_level: 2, reason: 'promotion' },
+    ]);
+    const r = await t.post('/api/vipprogress', {}, { token: tokens.vipkeep02 });
+    expect(r.data.history[0]).toEqual({ day: '2026-04-04', from: 1, to: 2, reason: 'promotion' });
+    await expectClean(t);
+  });
+
+  it('the test clock cannot be switched on in production or without the sandbox', () => {
+    expect(() => loadConfig({ PROMO_TEST_NOW: '2026-05-20 10:30:00', NODE_ENV: 'production', DATA_DIR: t.ctx.config.dataDir, SANDBOX_SECRET: 'x'.repeat(40), PAYMENT_SECRET: 'y'.repeat(40) })).toThrow(/tests only/);
+    expect(() => loadConfig({ PROMO_TEST_NOW: '2026-05-20 10:30:00', SANDBOX: 'off', DATA_DIR: t.ctx.config.dataDir })).toThrow(/tests only/);
+    expect(loadConfig({ DATA_DIR: t.ctx.config.dataDir }).promoTestNow).toBeUndefined();
+  });
+});

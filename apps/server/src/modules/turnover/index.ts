@@ -1,0 +1,5 @@
+/**
+ * Wagering requirements (打码量): one row per credit that carries one, filled by settled valid
+ * bets oldest first. Other modules call these inside the transaction that posts the credit.
+ */
+export { addRequirement, fillFromBets, list, remaining, waiveAll, TURNOVER_SOURCES, type NewRequirement, type TurnoverSource } from './service.ts';

@@ -1,0 +1,105 @@
+import {
+  CARD_TYPE,
+  centsToUsdt,
+  fenToYuan,
+  formatYuan,
+  grants,
+  maskCardNo,
+  type AdminPaged,
+  type AdminWithdrawalRow,
+  type AdminWithdrawalsListInput,
+  type WithdrawRisk,
+  type WithdrawState,
+} from '@casino/contract';
+import type { AppContext } from '../../context.ts';
+import type { MemberCard } from '../../db/schema.ts';
+import type { SessionAdmin } from '../../http/auth.ts';
+import { paged } from '../../lib/paging.ts';
+import { toWireTime } from '../../lib/time.ts';
+import { audit } from '../backoffice/index.ts';
+import { otherHoldersOf } from '../cards/index.ts';
+import * as turnover from '../turnover/index.ts';
+import * as repo from './repo.ts';
+import { reviewOf } from './review.ts';
+
+const HOUR = 3_600_000;
+const NEW_CARD_HOURS = 24;
+
+export interface AdminListDeps {
+  /** the member's card (unbound ones too) with its number opened, for operators holding cards.reveal */
+  cardOf(memberId: number, id: number, opts: { includeDeleted: boolean }): Promise<MemberCard | undefined>;
+}
+
+/** What an operator should weigh before paying out (issue 10): figures and the notes in words. */
+async function riskOf(ctx: AppContext, w: repo.AdminListRow): Promise<WithdrawRisk> {
+  const [earlier, owed, sharedWith] = await Promise.all([
+    repo.paidToCardBefore(ctx.db, w.member_id, w.number_key, w.id),
+    turnover.remaining(ctx.db, w.member_id),
+    otherHoldersOf(ctx.db, w.number_key, w.member_id),
+  ]);
+  const ageHours = Math.max(0, Math.floor(((w.created_at - w.card_bound_at) / HOUR) * 10) / 10);
+  const risk = {
+    first_to_card: !earlier,
+    card_age_hours: ageHours,
+    card_new: w.created_at - w.card_bound_at < NEW_CARD_HOURS * HOUR,
+    paysum: fenToYuan(w.paysum),
+    above_deposits: w.amount > w.paysum,
+    turnover_remaining: fenToYuan(owed),
+    shared_with: sharedWith,
+  };
+  const notes: string[] = [];
+  if (risk.shared_with.length > 0) notes.push(`该卡号也绑定在其他会员：${risk.shared_with.join('、')}`);
+  if (risk.card_new) notes.push(`该卡绑定不足24小时（${ageHours}小时）`);
+  if (risk.above_deposits) notes.push(`取款金额高于累计存款（${formatYuan(risk.paysum, true)} 元）`);
+  if (risk.first_to_card) notes.push('首次向该卡取款');
+  if (owed > 0) notes.push(`仍有未完成打码量 ${formatYuan(risk.turnover_remaining, true)} 元`);
+  return { ...risk, notes };
+}
+
+/** POST /admin/api/withdrawals/list: newest first, filtered and paged on the server, with risk notes. */
+export function createAdminList(ctx: AppContext, deps: AdminListDeps) {
+  return async function list(admin: SessionAdmin, q: AdminWithdrawalsListInput, ip: string): Promise<AdminPaged<AdminWithdrawalRow>> {
+    const { rows, total } = await repo.adminPage(ctx.db, { state: q.state, username: q.username, withdrawNo: q.withdraw_no }, q.per_page, (q.page - 1) * q.per_page);
+    const reveal = grants(admin.permissions, 'cards.reveal');
+    const data = await Promise.all(
+      rows.map(async (w): Promise<AdminWithdrawalRow> => {
+        const card = reveal ? await deps.cardOf(w.member_id, w.card_id, { includeDeleted: true }) : undefined;
+        return {
+          withdraw_no: w.withdraw_no,
+          username: w.username,
+          amount: fenToYuan(w.amount),
+          kind: w.card_type === CARD_TYPE.usdt ? 'usdt' : 'bank',
+          bank: w.bank,
+          bank_owner: w.bank_owner,
+          bank_no: card ? card.bank_no : maskCardNo(w.bank_no_last4),
+          bank_address: w.bank_address,
+          usdt:
+            w.usdt_chain === null
+              ? null
+              : {
+                  chain: w.usdt_chain,
+                  rate: Number(w.usdt_rate_e4) / 10_000,
+                  amount: centsToUsdt(Number(w.usdt_amount)),
+                  fee: centsToUsdt(Number(w.usdt_fee)),
+                  received: centsToUsdt(Number(w.usdt_received)),
+                },
+          state: w.state as WithdrawState,
+          review: reviewOf(w),
+          needs_two: w.needs_two === 1,
+          first_approved_by: w.first_approver,
+          claimed_by: w.claimer,
+          decided_by: w.decider,
+          reason: w.reason,
+          created_at: toWireTime(w.created_at),
+          decided_at: w.decided_at === null ? null : toWireTime(w.decided_at),
+          risk: await riskOf(ctx, w),
+        };
+      }),
+    );
+    // full card numbers were shown: who saw which (DESIGN.md section 5, audit of every action)
+    if (reveal && data.length > 0) {
+      await audit(ctx.db, { adminId: admin.adminId, action: 'withdrawal.reveal_cards', target: 'withdrawals', detail: { withdraw_nos: data.map((d) => d.withdraw_no) }, ip });
+    }
+    return paged(data, total, q.page, q.per_page);
+  };
+}

@@ -1,0 +1,216 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, baseUrl, currentCaptcha, launch, registerMember, shot, trackCaptcha } from './browser.ts';
+
+/**
+ * The back-office (apps/admin) in Chromium at 1440x900 against the real server: an operator
+ * signs in with the captcha, enrols a second factor and signs in with it; searches a member,
+ * opens the 360 view and adjusts the balance; a withdrawal above the two-person amount is
+ * approved by two operators; the audit log shows each step.
+ */
+const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
+const FINANCE = { username: 'fin_e2e', password: 'Finance2026' };
+
+let browser: Browser;
+let totpSecret = '';
+let lastOtp = '';
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function desktop(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  trackCaptcha(page);
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  return page;
+}
+
+/** A code the server has not seen yet: codes are single use, so wait for the next 30 s step when needed (tests get 120 s). */
+async function freshOtp(): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(totpSecret) });
+  for (;;) {
+    const code = totp.generate();
+    if (code !== lastOtp) {
+      lastOtp = code;
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function fillLogin(page: Page, who: { username: string; password: string }) {
+  await page.getByPlaceholder('管理员账号').fill(who.username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(who.password);
+  await page.getByPlaceholder('验证码').fill((await currentCaptcha(page)).answer);
+}
+
+async function signIn(page: Page, who: { username: string; password: string }, otp = false) {
+  await page.goto(`${baseUrl()}/admin/`);
+  await page.waitForURL(/\/admin\/login/);
+  await fillLogin(page, who);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  if (otp) {
+    // the server asks for the second factor; a new captcha comes with the question
+    await page.getByTestId('login-error').getByText('请输入身份验证器中的6位动态码').waitFor();
+    await page.getByPlaceholder('验证码').fill((await currentCaptcha(page)).answer);
+    await page.getByPlaceholder('6位动态码').fill(await freshOtp());
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+  }
+  await page.getByTestId('operator-menu').waitFor();
+}
+
+async function adminToken(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('adminToken')))!;
+}
+
+async function confirmDialog(page: Page, okName: RegExp | string) {
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByRole('button', { name: okName }) }).last();
+  await dialog.getByRole('button', { name: okName }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('back-office', () => {
+  test('operator signs in with captcha, enrols TOTP once, then needs the code', async () => {
+    const page = await desktop();
+    // a wrong password answers the server's message and changes the captcha
+    await page.goto(`${baseUrl()}/admin/audit`);
+    await page.waitForURL(/\/admin\/login\?from=%2Faudit/);
+    await fillLogin(page, { ...ADMIN, password: 'wrong-password' });
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByTestId('login-error').getByText('管理员账号或密码错误！').waitFor();
+
+    await fillLogin(page, ADMIN);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByTestId('operator-menu').waitFor();
+    // the page asked for before signing in
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/audit');
+
+    await page.getByTestId('operator-menu').hover();
+    await page.getByText('账户安全（密码、两步验证）').click();
+    await page.getByTestId('totp-setup').click();
+    await page.getByTestId('totp-qr').waitFor();
+    totpSecret = (await page.getByTestId('totp-secret').innerText()).trim();
+    expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    await shot(page, 'admin-totp');
+    await page.getByTestId('totp-code').fill(await freshOtp());
+    await page.getByTestId('totp-enable').click();
+    await expect.poll(() => page.getByTestId('totp-state').innerText()).toBe('已开启');
+    // the QR is gone for good
+    expect(await page.getByTestId('totp-qr').count()).toBe(0);
+
+    await page.getByTestId('operator-menu').hover();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(/\/admin\/login/);
+    await signIn(page, ADMIN, true);
+    await page.context().close();
+  }, 120_000);
+
+  test('member search, 360 view, adjustment; withdrawal approved by two operators; audit shows each step', async () => {
+    const page = await desktop();
+    await signIn(page, ADMIN, true);
+    const token = await adminToken(page);
+
+    // a finance operator, made on the operators screen
+    await page.goto(`${baseUrl()}/admin/operators`);
+    await page.getByRole('button', { name: '新建操作员' }).click();
+    const create = page.locator('.ant-modal');
+    await create.getByLabel('账号').fill(FINANCE.username);
+    await create.getByLabel('初始密码').fill(FINANCE.password);
+    await create.getByLabel('角色').click();
+    await page.locator('.ant-select-item-option', { hasText: '财务审核' }).click();
+    await confirmDialog(page, /确\s*认/);
+    await page.getByRole('cell', { name: FINANCE.username, exact: true }).waitFor();
+
+    // a member with a bank card; withdrawals above 500 yuan need two operators
+    const member = await registerMember('adm', '孙八');
+    const banks = await api<{ bank_name: string }[]>('/api/banklist', {}, { token: member.token });
+    const bind = await api('/api/bindcard', { bank: banks.data[0].bank_name, bank_owner: '孙八', bank_no: '6222020200112233445', bank_address: '北京市分行', pay_pass: '654321' }, { token: member.token });
+    expect(bind.code, bind.message).toBe(200);
+    const setting = await api('/admin/api/settings/update', { withdraw_second_approval_over: 500 }, { token });
+    expect(setting.code, setting.message).toBe(200);
+
+    // search, open the 360 view, adjust +1000 with no turnover
+    await page.goto(`${baseUrl()}/admin/members`);
+    await page.getByLabel('会员账号').fill(member.name);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByRole('link', { name: member.name, exact: true }).click();
+    await expect.poll(() => page.getByTestId('member-username').innerText()).toBe(member.name);
+    await page.getByTestId('action-adjust').click();
+    const adjust = page.locator('.ant-modal');
+    await adjust.getByLabel('金额（元）').fill('1000');
+    await adjust.getByLabel('调整原因').fill('e2e 活动补发');
+    await confirmDialog(page, /确\s*认/);
+    await page.locator('.ant-message').getByText('调整成功').waitFor();
+    await expect.poll(async () => (await api('/api/balance', {}, { token: member.token })).data.balance).toBe(1000);
+    await shot(page, 'admin-member-360');
+
+    const cards = await api<{ id: number }[]>('/api/getcard', { type: 1 }, { token: member.token });
+    const withdraw = await api<{ withdraw_no: string }>('/api/withdraw', { bank: cards.data[0].id, amount: 600, password: '654321' }, { token: member.token });
+    expect(withdraw.code, withdraw.message).toBe(200);
+    const no = withdraw.data.withdraw_no;
+
+    // first approval by the admin
+    await page.goto(`${baseUrl()}/admin/cashier/withdrawals`);
+    await page.getByTestId(`approve-${no}`).click();
+    await confirmDialog(page, /确\s*认/);
+    await page.getByRole('row', { name: new RegExp(no) }).getByText('待复核').waitFor();
+    // the same operator cannot give the second approval
+    await expect.poll(() => page.getByTestId(`approve-${no}`).isDisabled()).toBe(true);
+    await shot(page, 'admin-withdrawals');
+
+    // second approval by the finance operator
+    const fin = await desktop();
+    await signIn(fin, FINANCE);
+    // finance sees the cashier desk, not the operators screen
+    expect(await fin.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
+    await fin.goto(`${baseUrl()}/admin/cashier/withdrawals`);
+    await fin.getByTestId(`approve-${no}`).click();
+    await confirmDialog(fin, /确\s*认/);
+    await fin.locator('.ant-message').getByText('审核通过，款项已出').waitFor();
+    await expect.poll(async () => (await api('/api/balance', {}, { token: member.token })).data.balance).toBe(400);
+
+    // the audit log: the adjustment and both approvals, newest first
+    await page.goto(`${baseUrl()}/admin/audit`);
+    await page.getByLabel('对象').fill(`withdrawal:${no}`);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows.first().innerText()).toContain(FINANCE.username);
+    await page.getByLabel('对象').fill('');
+    await page.getByLabel('动作').fill('member.');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => rows.first().innerText()).toContain('e2e 活动补发');
+    await shot(page, 'admin-audit');
+  }, 180_000);
+
+  test('a screen whose code or data failed to load offers a retry that works once the network is back', async () => {
+    const page = await desktop();
+    await signIn(page, ADMIN, true);
+    await page.goto(`${baseUrl()}/admin/roles`);
+    await page.getByRole('heading', { name: '角色权限' }).waitFor();
+
+    // the audit screen's own chunk cannot be downloaded
+    await page.route(/\/admin\/assets\/AuditPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    await page.getByText('页面加载失败').waitFor();
+    await page.unroute(/\/admin\/assets\/AuditPage-[^/]+\.js$/);
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await page.getByRole('heading', { name: '审计日志' }).waitFor();
+
+    // its data call fails, then comes back
+    await page.route('**/admin/api/audit/list', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('操作员').fill(ADMIN.username);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByText('网络连接失败，请检查网络后重试').waitFor();
+    await page.unroute('**/admin/api/audit/list');
+    await page.getByRole('alert').getByRole('button', { name: /重\s*试/ }).click();
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    expect(await page.getByText('网络连接失败，请检查网络后重试').count()).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,117 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ActivityApplyRecord,
+  DateFilter,
+  FanshuiReply,
+  Paged,
+  RedPacketGrabReply,
+  RedPacketInfo,
+  RedPacketRecord,
+  VipProgress,
+} from '@casino/contract';
+import { apiGet, apiPost, failureText, type ApiResult } from '../../api/client';
+import { refreshUserMoney } from '../../session/actions';
+import { toast } from '../../ui/feedback';
+
+/**
+ * Promotions data for the member site (issue 11): rebates (/fanshui), red packets (/hongbao,
+ * /welfare), VIP progress (/vip) and activity applications (/activityInfo, /activityRecord).
+ * One TanStack Query hook per call; a non-200 answer carries the envelope as PromoFailure.
+ */
+export class PromoFailure extends Error {
+  constructor(readonly result: ApiResult<unknown>) {
+    super(result.message || 'request failed');
+  }
+}
+
+/** The server's message of a failure (spec section 8), or null for a silent network failure. */
+export function promoFailureText(err: unknown): string | null {
+  return err instanceof PromoFailure ? failureText(err.result) : null;
+}
+
+async function post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const res = await apiPost<T>(path, body);
+  if (res.code !== 200 || res.data === undefined) throw new PromoFailure(res);
+  return res.data;
+}
+
+export const promoKeys = {
+  fanshui: (date: DateFilter, venue: string, type: number) => ['fanshui', date, venue, type] as const,
+  redPacket: ['redpacket'] as const,
+  redPacketRecords: ['redpacket-records'] as const,
+  vipProgress: ['vip-progress'] as const,
+  applications: ['activity-applications'] as const,
+};
+
+const nextPage = <T,>(last: Paged<T>) => (last.current_page < last.last_page && last.data.length > 0 ? last.current_page + 1 : undefined);
+
+/** POST /api/getfanshui {date, page, api_type, type}: pages of rebate rows with the jisuan / nojisuan totals. */
+export function useFanshui(date: DateFilter, venue: string, type: number) {
+  return useInfiniteQuery({
+    queryKey: promoKeys.fanshui(date, venue, type),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => post<FanshuiReply>('/api/getfanshui', { date, page: pageParam, api_type: venue, type }),
+    getNextPageParam: (last) => nextPage(last.list),
+  });
+}
+
+/** POST /api/dofanshui: claims every pending rebate; the member's money is refreshed after. */
+export function useClaimRebate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<{ money: number }>('/api/dofanshui'),
+    onSuccess: async (data) => {
+      toast(`领取成功 ${data.money.toFixed(2)} 元`, 'success');
+      await Promise.all([qc.invalidateQueries({ queryKey: ['fanshui'] }), refreshUserMoney()]);
+    },
+    onError: (err) => {
+      const text = promoFailureText(err);
+      if (text) toast(text, 'fail');
+    },
+  });
+}
+
+/** POST /api/redpacket {page}: today's allowance and the rules (members only). */
+export function useRedPacketInfo(enabled: boolean) {
+  return useQuery({ queryKey: promoKeys.redPacket, queryFn: () => post<RedPacketInfo>('/api/redpacket', { page: 1 }), enabled, staleTime: 10_000 });
+}
+
+/** POST /api/douserredpacket: one grab; the page shows the amount or the server's message. */
+export function useGrabRedPacket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<RedPacketGrabReply>('/api/douserredpacket'),
+    onSettled: async () => {
+      await Promise.all([qc.invalidateQueries({ queryKey: promoKeys.redPacket }), qc.invalidateQueries({ queryKey: promoKeys.redPacketRecords })]);
+    },
+    onSuccess: () => void refreshUserMoney(),
+  });
+}
+
+/** GET /api/userredpacket {page}: the member's red packets, newest first. */
+export function useRedPacketRecords() {
+  return useInfiniteQuery({
+    queryKey: promoKeys.redPacketRecords,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
+      const res = await apiGet<Paged<RedPacketRecord>>('/api/userredpacket', { page: pageParam });
+      if (res.code !== 200 || !res.data || !Array.isArray(res.data.data)) throw new PromoFailure(res);
+      return res.data;
+    },
+    getNextPageParam: nextPage,
+  });
+}
+
+/** POST /api/vipprogress: the member's progress toward the next level and what keeps the current one. */
+export function useVipProgress(enabled: boolean) {
+  return useQuery({ queryKey: promoKeys.vipProgress, queryFn: () => post<VipProgress>('/api/vipprogress'), enabled, staleTime: 30_000 });
+}
+
+/** POST /api/activityApply {id}: one pending application per activity. */
+export function useApplyActivity() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post<ActivityApplyRecord>('/api/activityApply', { id }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: promoKeys.applications }),
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Operator permission slugs (DESIGN.md sections 5 and 11). Every /admin/api call names the one
+ * it needs in the server's route table; a role is a set of these, '*' meaning all.
+ */
+export const PERMISSIONS = {
+  'dashboard.view': '查看仪表盘',
+  'members.view': '查看会员',
+  'members.edit': '编辑会员（冻结、重置密码、VIP、备注、消息）',
+  'members.adjust': '会员资金调整',
+  'cards.reveal': '查看完整卡号',
+  'deposits.view': '查看存款',
+  'deposits.review': '审核存款',
+  'withdrawals.view': '查看取款',
+  'withdrawals.review': '审核取款',
+  'transfers.view': '查看场馆转账',
+  'transfers.settle': '处理待定转账',
+  'reconciliation.view': '查看对账差异',
+  'reconciliation.resolve': '处理对账差异',
+  'promotions.view': '查看优惠（返水、红包、活动申请）',
+  'promotions.manage': '管理优惠与活动申请',
+  'content.manage': '管理内容',
+  'games.manage': '管理场馆与游戏',
+  'support.chat': '在线客服',
+  'settings.view': '查看站点设置',
+  'settings.update': '修改站点设置',
+  'reports.view': '查看报表',
+  'operators.manage': '管理操作员与角色',
+  'audit.view': '查看审计日志',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+/** what a role holds: every slug, or a list */
+export type Grant = '*' | Permission;
+
+/** The roles every site starts with; operators may add more. */
+export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = {
+  super: { name: '超级管理员', grants: ['*'] },
+  finance: {
+    name: '财务审核',
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view'],
+  },
+  risk: {
+    name: '风控',
+    grants: ['dashboard.view', 'members.view', 'members.edit', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view'],
+  },
+  content: { name: '内容编辑', grants: ['dashboard.view', 'content.manage', 'promotions.view', 'games.manage'] },
+  support: { name: '客服', grants: ['dashboard.view', 'members.view', 'support.chat', 'promotions.view'] },
+  auditor: {
+    name: '只读审计',
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view'],
+  },
+};
+
+export function grants(held: readonly string[], needed: Permission): boolean {
+  return held.includes('*') || held.includes(needed);
+}

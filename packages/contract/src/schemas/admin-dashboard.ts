@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { adminInt, ADMIN_COMMON_MSG } from './admin-shared.ts';
+
+/**
+ * POST /admin/api/dashboard/summary {} -> DashboardSummary (yuan; Beijing day and month)
+ * POST /admin/api/dashboard/series {days?} -> { days: DashboardDay[] } oldest first, 30 by default
+ *
+ * GGR = valid bets' stakes minus what they paid back (members' net loss, from settled bets);
+ * NGR = GGR - bonuses - rebates - red packets.
+ */
+export const dashboardSummarySchema = z.object({}, { error: ADMIN_COMMON_MSG.badRequest });
+export const dashboardSeriesSchema = z.object({ days: adminInt(1, 90, 30, '天数必须在1到90之间') }, { error: ADMIN_COMMON_MSG.badRequest });
+
+export interface DashboardFigures {
+  deposits: number;
+  deposit_count: number;
+  withdrawals: number;
+  withdrawal_count: number;
+  bonuses: number;
+  rebates: number;
+  red_packets: number;
+  adjustments_in: number;
+  adjustments_out: number;
+  bets: number;
+  ggr: number;
+  ngr: number;
+  new_members: number;
+}
+
+export interface DashboardPending {
+  deposits: number;
+  withdrawals: number;
+  activity_applications: number;
+  agent_applications: number;
+  venue_transfers: number;
+  reconciliation: number;
+}
+
+export interface DashboardSummary {
+  today: DashboardFigures;
+  month: DashboardFigures;
+  /** members with a session used in the last 15 minutes */
+  online: number;
+  pending: DashboardPending;
+  /** when the figures were taken (Beijing) */
+  at: string;
+}
+
+export interface DashboardDay extends DashboardFigures {
+  /** YYYY-MM-DD, Beijing */
+  day: string;
+}

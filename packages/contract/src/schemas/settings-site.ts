@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Site settings (appInfo of spec section 3 and the deposit USDT rate), operator-editable through
+ * /admin/api/settings/update. `webcontent` is HTML shown to members: the server sanitizes it with
+ * the content allowlist when it is saved.
+ */
+const SITE_MSG = {
+  title: '站点名称为1到50个字',
+  flag: '开关只能是0或1',
+  repairTips: '维护提示最多500字',
+  webcontent: '欢迎内容最多20000字',
+  url: '请输入以 http:// 或 https:// 开头的网址',
+  link: '请输入网址（http(s)://...）或以 / 开头的站内路径，最多500字',
+  httpsLink: '请留空或输入以 https:// 开头的网址',
+  rate: '汇率必须是大于0且不超过10000的数字',
+} as const;
+
+const flag = z.union([z.literal(0), z.literal(1)], { error: SITE_MSG.flag });
+const absolute = z.string({ error: SITE_MSG.url }).trim().max(500, SITE_MSG.url).regex(/^https?:\/\/[^\s<>"']+$/i, SITE_MSG.url);
+/** an absolute http(s) URL or a path on our own server */
+const link = z.string({ error: SITE_MSG.link }).trim().max(500, SITE_MSG.link).regex(/^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i, SITE_MSG.link);
+/** '' hides the link */
+const optionalHttps = z.string({ error: SITE_MSG.httpsLink }).trim().max(500, SITE_MSG.httpsLink).regex(/^(https:\/\/[^\s<>"']+)?$/i, SITE_MSG.httpsLink);
+
+export const siteSettingsSchema = z.object({
+  title: z.string({ error: SITE_MSG.title }).trim().min(1, SITE_MSG.title).max(50, SITE_MSG.title),
+  /** 1 open, 0 closed for maintenance (members see repair_tips) */
+  site_state: flag,
+  repair_tips: z.string({ error: SITE_MSG.repairTips }).trim().max(500, SITE_MSG.repairTips),
+  redpacket_switch: flag,
+  index_modal: flag,
+  webcontent: z.string({ error: SITE_MSG.webcontent }).max(20_000, SITE_MSG.webcontent),
+  h5_url: absolute,
+  ios_download_url: link,
+  ios_download_qrcode: link,
+  tg_login_url: optionalHttps,
+  tg_bot_url: optionalHttps,
+  /** RMB per USDT for deposits */
+  usdtrate: z.number({ error: SITE_MSG.rate }).positive(SITE_MSG.rate).max(10_000, SITE_MSG.rate),
+});
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
