@@ -3,7 +3,7 @@
 import { bin, ROOT, run, runOrExit, webBuilt } from './lib.mjs';
 
 if (!webBuilt()) {
-  console.log('member site not built yet: building it once (npm run build)...');
+  console.log('member site or back-office not built yet: building them once (npm run build)...');
   await runOrExit('npm', ['run', 'build', '--silent']);
 }
 const code = await run(bin('tsx'), ['apps/server/src/main.ts'], { cwd: ROOT, env: process.env });

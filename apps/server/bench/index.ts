@@ -6,3 +6,4 @@ const seconds = Number(process.env.BENCH_SECONDS || 10);
 await benchBalance(seconds);
 await benchLedger();
 await (await import("./transfers.ts")).benchTransfers();
+await (await import("./deposits.ts")).benchDeposits(); // issue 9: deposits credited per second, notify p99

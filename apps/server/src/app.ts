@@ -135,6 +135,7 @@ export async function buildApp(config: Config): Promise<App> {
     venueNames: async () => new Map((await catalogue.venues()).map((v) => [v.platform, v.name])),
     activityTitle: (id) => content.service.activity(id).then((a) => a.title, () => null),
     depositsCreditedBetween,
+    notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }),
   });
   await promotions.seed(); // issue 11: demo red-packet rules
   const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs]);

@@ -107,13 +107,13 @@ describe('back-office', () => {
     await page.getByTestId('operator-menu').hover();
     await page.getByText('退出登录').click();
     await page.waitForURL(/\/admin\/login/);
-    await signIn(page, ADMIN, true);
+    await signIn(page, ADMIN, totpSecret !== '');
     await page.context().close();
   }, 120_000);
 
   test('member search, 360 view, adjustment; withdrawal approved by two operators; audit shows each step', async () => {
     const page = await desktop();
-    await signIn(page, ADMIN, true);
+    await signIn(page, ADMIN, totpSecret !== '');
     const token = await adminToken(page);
 
     // a finance operator, made on the operators screen
@@ -154,6 +154,8 @@ describe('back-office', () => {
     const withdraw = await api<{ withdraw_no: string }>('/api/withdraw', { bank: cards.data[0].id, amount: 600, password: '654321' }, { token: member.token });
     expect(withdraw.code, withdraw.message).toBe(200);
     const no = withdraw.data.withdraw_no;
+    // the open back-office notices the new withdrawal within a poll (badge, chime and notice)
+    await page.locator('.ant-notification').getByText('待审取款：1').waitFor({ timeout: 25_000 });
 
     // first approval by the admin
     await page.goto(`${baseUrl()}/admin/cashier/withdrawals`);
@@ -191,7 +193,7 @@ describe('back-office', () => {
 
   test('a screen whose code or data failed to load offers a retry that works once the network is back', async () => {
     const page = await desktop();
-    await signIn(page, ADMIN, true);
+    await signIn(page, ADMIN, totpSecret !== '');
     await page.goto(`${baseUrl()}/admin/roles`);
     await page.getByRole('heading', { name: '角色权限' }).waitFor();
 

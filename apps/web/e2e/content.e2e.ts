@@ -114,8 +114,9 @@ describe('customer service', () => {
 
   it('the agent page (getAgentLoginUrl) links to the agent application', async () => {
     const r = await api<{ url: string }>('/api/getAgentLoginUrl', undefined, { method: 'GET' });
-    expect(r.data.url).toBe(`${baseUrl()}/support/agent`);
-    await page.goto(r.data.url);
+    // root-relative without PUBLIC_URL (issue 14: never built from the Host header)
+    expect(r.data.url).toBe('/support/agent');
+    await page.goto(`${baseUrl()}${r.data.url}`);
     await expect.poll(() => byTest('agent-apply').getAttribute('href')).toBe('/#/applyagent');
   });
 });

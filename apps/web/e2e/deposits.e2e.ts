@@ -105,6 +105,23 @@ describe('deposits end to end', () => {
     await shot(page, 'transrecord-deposits');
   });
 
+  it('USDT: the estimate before confirming, then the address with its QR code and the USDT amount', { timeout: 120_000 }, async () => {
+    await depositor('dpt');
+    await open('/recharge');
+    await byTest('recharge-method-usdtpay').click();
+    await byTest('recharge-protocol-ERC20').click();
+    await byTest('recharge-amount').fill('720');
+    // 720 / 7.2 (the seeded rate), floored to 2 decimals
+    await expect.poll(() => byTest('recharge-usdt-estimate').textContent()).toContain('100.00');
+    await byTest('recharge-submit').click();
+    await byTest('payinfo').waitFor();
+    expect(await byTest('payinfo-amount').textContent()).toBe('100.00 USDT');
+    await byTest('payinfo-qr').waitFor();
+    expect(await byTest('payinfo-line').first().textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await page.waitForTimeout(2500); // the submit toast fades, for the picture
+    await shot(page, 'payinfo-usdt');
+  });
+
   it('under-payment: the order goes to review and nothing is credited', { timeout: 120_000 }, async () => {
     const member = await depositor('dpu');
     await open('/recharge');

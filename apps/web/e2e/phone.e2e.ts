@@ -141,7 +141,9 @@ describe('自动免转', () => {
     expect((await api('/api/uptransferstatus', { transferstatus: 1 }, { token: member.token })).code).toBe(200);
 
     await open('/gamePage?name=甜蜜富矿&type=pp&code=pp_bonanza');
-    await toast('已自动转入 PP电子 ¥250.00').waitFor();
+    // the amount is held together by word joiners (no line break inside it)
+    const toastText = async () => ((await page.locator('.adm-toast-main').allTextContents()).join(' ')).replace(/\u2060/g, '');
+    await expect.poll(toastText).toContain('已自动转入 PP电子 ¥250.00，返回后可一键回收');
     await shot(page, 'phone-auto-transfer-toast');
     await byTest('game-back').click();
     await byTest('home').waitFor();

@@ -47,5 +47,6 @@ describe('back-office call schemas', () => {
     expect(check(settingsUpdateSchema, { admin: true })).toEqual({ ok: false, message: SETTINGS_MSG.unknown('admin') });
     expect(check(settingsUpdateSchema, { withdraw_daily_count: 0 })).toEqual({ ok: false, message: SETTINGS_MSG.invalid('withdraw_daily_count') });
     expect(check(settingsUpdateSchema, { withdraw_open_from: '25:00' })).toEqual({ ok: false, message: '时间格式应为 HH:mm' });
+    expect(check(settingsUpdateSchema, { rebate_turnover_multiple: 2 })).toEqual({ ok: true, data: { rebate_turnover_multiple: 2 } });
   });
 });

@@ -85,7 +85,7 @@ export function ActionModal<V extends object>(props: ActionModalProps<V>) {
     >
       {props.warning ? <Alert type={props.danger ? 'warning' : 'info'} showIcon title={props.warning} style={{ marginBottom: 16 }} /> : null}
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="action-error" /> : null}
-      <Form form={form} layout="vertical" initialValues={props.initialValues} preserve={false}>
+      <Form form={form} name="action" layout="vertical" initialValues={props.initialValues} preserve={false}>
         {props.children}
       </Form>
     </Modal>

@@ -33,12 +33,12 @@ export const GROUPS: Record<string, { title: string; icon: ReactNode }> = {
 
 /** Every screen of the back-office, in menu order. */
 export const SCREENS: Screen[] = [
-  { path: '/', title: '仪表盘', menu: true, icon: <DashboardOutlined />, permission: 'dashboard.view', ready: false, load: () => import('./dashboard/DashboardPage') },
-  { path: '/members', title: '会员管理', menu: true, icon: <UserOutlined />, permission: 'members.view', ready: false, load: () => import('./members/MembersPage') },
-  { path: '/members/:username', title: '会员详情', menu: false, permission: 'members.view', ready: false, load: () => import('./members/MemberDetailPage') },
+  { path: '/', title: '仪表盘', menu: true, icon: <DashboardOutlined />, permission: 'dashboard.view', ready: true, load: () => import('./dashboard/DashboardPage') },
+  { path: '/members', title: '会员管理', menu: true, icon: <UserOutlined />, permission: 'members.view', ready: true, load: () => import('./members/MembersPage') },
+  { path: '/members/:username', title: '会员详情', menu: false, permission: 'members.view', ready: true, load: () => import('./members/MemberDetailPage') },
   { path: '/cashier/deposits', title: '存款审核', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositsPage') },
   { path: '/cashier/withdrawals', title: '取款审核', group: 'cashier', menu: true, icon: <BankOutlined />, permission: 'withdrawals.view', ready: true, load: () => import('./cashier/WithdrawalsPage') },
-  { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: false, load: () => import('./cashier/TransfersPage') },
+  { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
   { path: '/operators', title: '操作员', group: 'system', menu: true, icon: <TeamOutlined />, permission: 'operators.manage', ready: true, load: () => import('./operators/OperatorsPage') },
   { path: '/roles', title: '角色权限', group: 'system', menu: true, icon: <KeyOutlined />, permission: 'operators.manage', ready: true, load: () => import('./operators/RolesPage') },
   { path: '/audit', title: '审计日志', group: 'system', menu: true, icon: <AuditOutlined />, permission: 'audit.view', ready: true, load: () => import('./audit/AuditPage') },

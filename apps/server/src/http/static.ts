@@ -118,7 +118,7 @@ export async function serveAdminApp(app: FastifyInstance, dist: string): Promise
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', ADMIN_CSP)
-      // read each time: a new build is picked up without a restart, as the member site's is
+      // read each time (a small file); the asset routes are fixed at start, so a new build needs a restart, as the member site's does
       .send(await fs.promises.readFile(indexFile));
   app.get('/admin', index);
   app.get('/admin/*', async (req, reply) => {

@@ -316,3 +316,41 @@ export function depositTurnover(amountFen: number, percent: number, depositMulti
   const bonusRequired = bonus > 0 ? (amountFen + bonus) * (multiples[String(percent)] ?? 0) : 0;
   return { bonus, required: amountFen * depositMultiple + bonusRequired, bonusRequired };
 }
+
+// ---- receiving accounts (back-office) ------------------------------------------------------
+
+export const RECEIVING_MSG = {
+  type: '请选择账户类型',
+  bankName: '请输入收款银行或USDT协议',
+  owner: '请输入收款人姓名',
+  number: '请输入收款账号或地址',
+  notFound: '收款账户不存在',
+} as const;
+
+const accountFields = {
+  type: z.enum(['bank', 'usdt'], { error: RECEIVING_MSG.type }),
+  bank_name: z.string({ error: RECEIVING_MSG.bankName }).trim().min(1, RECEIVING_MSG.bankName).max(64, PAY_MSG.tooLong),
+  bank_owner: z.string({ error: RECEIVING_MSG.owner }).trim().max(64, PAY_MSG.tooLong).default(''),
+  bank_no: z.string({ error: RECEIVING_MSG.number }).trim().min(8, RECEIVING_MSG.number).max(128, PAY_MSG.tooLong).regex(/^[A-Za-z0-9 -]+$/, RECEIVING_MSG.number),
+  bank_address: z.string({ error: MSG.badRequest }).trim().max(128, PAY_MSG.tooLong).default(''),
+  enabled: z.union([z.literal(0), z.literal(1)], { error: MSG.badRequest }).default(1),
+};
+
+/** /admin/api/deposit-accounts/create: a bank card (owner required) or a USDT address (bank_name TRC20 / ERC20). */
+export const adminReceivingCreateSchema = z
+  .object(accountFields, { error: MSG.badRequest })
+  .refine((a) => a.type !== 'bank' || a.bank_owner !== '', { error: RECEIVING_MSG.owner, path: ['bank_owner'] })
+  .refine((a) => a.type !== 'usdt' || (USDT_PROTOCOLS as readonly string[]).includes(a.bank_name), { error: PAY_MSG.protocol, path: ['bank_name'] });
+
+/** /admin/api/deposit-accounts/update {id, ...fields to change} (e.g. enabled 0 to withdraw one) */
+export const adminReceivingUpdateSchema = z.object(
+  {
+    id: z.number({ error: RECEIVING_MSG.notFound }).int().positive(RECEIVING_MSG.notFound),
+    bank_name: accountFields.bank_name.optional(),
+    bank_owner: z.string({ error: MSG.badRequest }).trim().max(64, PAY_MSG.tooLong).optional(),
+    bank_no: accountFields.bank_no.optional(),
+    bank_address: z.string({ error: MSG.badRequest }).trim().max(128, PAY_MSG.tooLong).optional(),
+    enabled: z.union([z.literal(0), z.literal(1)], { error: MSG.badRequest }).optional(),
+  },
+  { error: MSG.badRequest },
+);

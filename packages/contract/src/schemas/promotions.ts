@@ -20,7 +20,7 @@ export const PROMO_MSG = {
   grabOk: '恭喜您抢到红包',
   activityNotFound: '活动不存在或已下架',
   applyPending: '您已提交过该活动的申请，正在审核中，请耐心等待',
-  applyOk: '申请已提交，请联系在线客服完成审核',
+  applyOk: '申请已提交，等待客服审核',
 } as const;
 
 /** The red packet grabbing window and the deposit window, Beijing time (spec section 2). */

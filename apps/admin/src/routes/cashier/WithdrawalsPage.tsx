@@ -54,7 +54,7 @@ export default function WithdrawalsPage() {
     {
       title: '收款账户',
       key: 'account',
-      width: 220,
+      width: 200,
       render: (_, r) =>
         r.kind === 'usdt' ? (
           <Space orientation="vertical" size={0}>
@@ -71,6 +71,7 @@ export default function WithdrawalsPage() {
     {
       title: '风控提示',
       key: 'risk',
+      width: 240,
       render: (_, r) =>
         r.risk.notes.length ? (
           <Space orientation="vertical" size={2}>
@@ -113,7 +114,7 @@ export default function WithdrawalsPage() {
       title: '操作',
       key: 'op',
       fixed: 'right',
-      width: 200,
+      width: 240,
       render: (_, r) => {
         if (r.state !== 1 || !reviewer) return null;
         const claimedByOther = !!r.claimed_by && r.claimed_by !== mine;
@@ -190,7 +191,7 @@ export default function WithdrawalsPage() {
       </Row>
       {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
       <Card size="small">
-        <Table<AdminWithdrawalRow> rowKey="withdraw_no" columns={columns} size="middle" scroll={{ x: 1300 }} {...table.tableProps} />
+        <Table<AdminWithdrawalRow> rowKey="withdraw_no" columns={columns} size="middle" scroll={{ x: 1500 }} {...table.tableProps} />
       </Card>
       {open && row ? (
         <ActionModal<{ reason?: string }>

@@ -31,15 +31,15 @@ function Figures({ f }: { f: DashboardFigures }) {
     { label: '新会员', value: String(f.new_members) },
   ];
   return (
-    <Row gutter={[16, 16]}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 16 }}>
       {items.map((i) => (
-        <Col span={6} key={i.label} xxl={4}>
+        <div key={i.label}>
           <Card size="small">
             <Statistic title={i.label} value={i.value} styles={{ content: { color: i.tone, fontSize: 20 } }} suffix={i.sub ? <span style={{ fontSize: 12, color: '#9aa0b2' }}>{i.sub}</span> : undefined} />
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// the ES build: the CommonJS one (lib/) hands Vite a module object instead of the component
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 
 // only the pieces drawn here, so the dashboard's chunk stays small
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

@@ -9,6 +9,7 @@ import { can, useLogout, useMe, type Me } from '../../hooks/api/auth';
 import { readToken } from '../../session/token';
 import { GOLD, NAVY } from '../../theme';
 import { GROUPS, SCREENS } from '../screens';
+import { visibleScreens } from '../visible';
 import { PendingBell } from './PendingBell';
 
 const { Sider, Header, Content } = Layout;
@@ -17,8 +18,7 @@ const { Sider, Header, Content } = Layout;
 export function menuItems(me: Me): MenuProps['items'] {
   const items: NonNullable<MenuProps['items']> = [];
   const groups = new Map<string, { key: string; label: string; icon: React.ReactNode; children: { key: string; label: string; icon?: React.ReactNode }[] }>();
-  for (const s of SCREENS) {
-    if (!s.menu || !s.ready || (s.permission && !can(me, s.permission))) continue;
+  for (const s of visibleScreens(me.permissions, SCREENS)) {
     const item = { key: s.path, label: s.title, icon: s.icon };
     if (!s.group) {
       items.push(item);

@@ -49,9 +49,30 @@ const LABELS: Record<string, string> = {
   action: '动作',
   target: '对象',
   detail: '详情',
+  from: '转出账户',
+  to: '转入账户',
+  created_by: '发起方',
+  attempts: '查询次数',
+  last_error: '最后错误',
+  bank: '银行',
+  card_type: '卡类型',
+  category_id: '分类',
+  credited_amount: '入账金额',
+  credited_at: '入账时间',
+  paid_amount: '实付金额',
+  decided_at: '处理时间',
+  claimed_at: '领取时间',
+  completed_at: '完成时间',
+  needs_two: '需双人审核',
+  turnover_multiple: '打码倍数',
+  win_loss: '输赢',
+  grab_no: '红包单号',
+  day: '日期',
+  vip: 'VIP',
+  central_change: '中心钱包变动',
 };
 
-const MONEY = new Set(['amount', 'balance_after', 'credited', 'required', 'done', 'filled', 'remaining', 'bet_amount', 'valid_amount', 'win_amount', 'payout', 'bonus_amount']);
+const MONEY = new Set(['credited_amount', 'paid_amount', 'win_loss', 'central_change', 'amount', 'balance_after', 'credited', 'required', 'done', 'filled', 'remaining', 'bet_amount', 'valid_amount', 'win_amount', 'payout', 'bonus_amount']);
 
 function show(key: string, v: unknown) {
   if (v === null || v === undefined || v === '') return '-';

@@ -41,6 +41,8 @@ export function m014(dialect: Dialect) {
       await db.schema.createIndex('rebates_member_state').on('rebates').columns(['member_id', 'state']).execute();
       // the daily settlement reads one Beijing day of settled bets
       await db.schema.createIndex('bets_settled_day').on('bets').columns(['settled_at']).execute();
+      // the nightly VIP review looks for members of one level whose cumulative deposit reaches the next
+      await db.schema.createIndex('members_vip_paysum').on('members').columns(['vip', 'paysum']).execute();
 
       await idColumn(db.schema.createTable('red_packet_rules'), dialect)
         .addColumn('name', 'varchar(64)', (c) => c.notNull())

@@ -32,6 +32,8 @@ describe('sessions and the member calls', () => {
         [
           'username', 'realname', 'avatar', 'mobile', 'email', 'birthday', 'balance', 'gameblance', 'paysum', 'vip',
           'current_vip', 'usdtrate', 'transferstatus', 'withdrawcashfee', 'withdrawfeeusdttrc', 'withdrawusdtrate',
+          // ours (issue 15): the 已实名 badge's flag
+          'realname_verified',
         ].sort(),
       );
       expect(reply.data).toMatchObject({ username: 'session01', current_vip: 'VIP0', transferstatus: 1, usdtrate: 7.2 });

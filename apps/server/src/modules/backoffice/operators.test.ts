@@ -179,12 +179,20 @@ describe('operator login with the captcha on', () => {
   });
 });
 
-describe('operator login rate limits', () => {
+describe('operator rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp({ rateLimits: true });
   });
   afterAll(() => t.stop());
+
+  it('pauses wrong current passwords typed by a signed-in operator', async () => {
+    const token = (await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD })).data.token;
+    const change = (old: string) => t.post('/admin/api/me/password', { old_password: old, new_password: 'brand-new-1' }, { token });
+    for (let i = 0; i < 5; i++) expect(await change('wrong-guess')).toMatchObject({ code: 400, message: OPS_MSG.oldPasswordWrong });
+    expect(await change(OWNER_PASSWORD)).toMatchObject({ code: CODE.tooMany });
+    expect(await t.post('/admin/api/me', {}, { token })).toMatchObject({ code: 200 });
+  });
 
   it('pauses an account after 5 wrong passwords, even for the right one', async () => {
     for (let i = 0; i < 5; i++) expect(await t.post('/admin/api/login', { username: 'admin', password: 'wrong' })).toMatchObject({ code: 400 });

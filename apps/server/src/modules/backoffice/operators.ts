@@ -32,6 +32,8 @@ const isSuper = (perms: readonly string[]) => perms.includes('*');
  */
 export function createOperators(ctx: AppContext, sessions: Sessions, vault: CardVault) {
   const { db } = ctx;
+  // wrong current passwords and codes typed by a signed-in operator: 5 in 15 minutes, then a pause
+  const ownChecks = ctx.limiter({ name: 'admin_own_checks', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 });
 
   async function roleOrRefuse(trx: Kysely<DB>, code: string) {
     const role = await ops.roleByCode(trx, code);
@@ -96,7 +98,7 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
     /** Ends every other session of the operator (this one stays, so the screen can say so). */
     async changeOwnPassword(admin: SessionAdmin, oldPassword: string, newPassword: string, meta: ClientMeta) {
       const row = await ops.operatorById(db, admin.adminId);
-      if (!row || !(await verifyPassword(row.password_hash, oldPassword))) refuse(OPS_MSG.oldPasswordWrong);
+      if (!row || !(await ownChecks.attempt(String(admin.adminId), () => verifyPassword(row.password_hash, oldPassword)))) refuse(OPS_MSG.oldPasswordWrong);
       if (oldPassword === newPassword) refuse(OPS_MSG.samePassword);
       const hash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
@@ -122,8 +124,9 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
       if (!row) refuse(OPS_MSG.operatorNotFound);
       if (row.totp_secret) refuse(OPS_MSG.totpAlreadyOn);
       if (!row.totp_pending) refuse(OPS_MSG.totpNotSetUp);
-      const step = matchStep(vault.open(row.totp_pending), admin.username, code);
-      if (step === null) refuse(OPS_MSG.otpWrong);
+      const pending = row.totp_pending;
+      let step: number | null = null;
+      if (!(await ownChecks.attempt(String(admin.adminId), async () => (step = matchStep(vault.open(pending), admin.username, code)) !== null))) refuse(OPS_MSG.otpWrong);
       await db.transaction().execute(async (trx) => {
         const done = await trx
           .updateTable('admins')
@@ -143,8 +146,12 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
       const row = await ops.operatorById(db, admin.adminId);
       if (!row?.totp_secret) refuse(OPS_MSG.totpOff);
       if (isSuper(admin.permissions)) refuse(OPS_MSG.totpRequiredForSuper, CODE.forbidden);
-      const step = matchStep(vault.open(row.totp_secret), admin.username, code);
-      if (step === null || (row.totp_last_step !== null && step <= row.totp_last_step)) refuse(OPS_MSG.otpWrong);
+      const secret = row.totp_secret;
+      const fresh = async () => {
+        const step = matchStep(vault.open(secret), admin.username, code);
+        return step !== null && (row.totp_last_step === null || step > row.totp_last_step);
+      };
+      if (!(await ownChecks.attempt(String(admin.adminId), fresh))) refuse(OPS_MSG.otpWrong);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('admins').set({ totp_secret: null, totp_pending: null, totp_last_step: null }).where('id', '=', admin.adminId).execute();
         await audit(trx, { adminId: admin.adminId, action: 'operator.totp.disable', target: `admin:${admin.adminId}`, detail: { before: { totp: true }, after: { totp: false } }, ip: meta.ip });

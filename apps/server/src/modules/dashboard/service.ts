@@ -1,4 +1,4 @@
-import { fenToYuan, type DashboardDay, type DashboardFigures, type DashboardSummary } from '@casino/contract';
+import { BUSINESS_TZ, fenToYuan, type DashboardDay, type DashboardFigures, type DashboardSummary } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import * as repo from './repo.ts';
@@ -77,7 +77,7 @@ export function createDashboard(ctx: AppContext) {
 
   return {
     async summary(now = Date.now()): Promise<DashboardSummary> {
-      const bj = dayjs(now).tz('Asia/Shanghai');
+      const bj = dayjs(now).tz(BUSINESS_TZ);
       const monthStart = bj.startOf('month').valueOf();
       const tomorrow = bj.startOf('day').add(1, 'day').valueOf();
       const [days, online, pending] = await Promise.all([byDay(monthStart, tomorrow), repo.online(db, now - ONLINE_WINDOW_MS), repo.pending(db)]);
@@ -87,7 +87,7 @@ export function createDashboard(ctx: AppContext) {
 
     /** the last `count` Beijing days, today included, oldest first; days without activity are zeros */
     async series(count: number, now = Date.now()): Promise<{ days: DashboardDay[] }> {
-      const todayStart = dayjs(now).tz('Asia/Shanghai').startOf('day');
+      const todayStart = dayjs(now).tz(BUSINESS_TZ).startOf('day');
       const from = todayStart.subtract(count - 1, 'day').valueOf();
       const days = await byDay(from, todayStart.add(1, 'day').valueOf());
       const first = dayNumber(from);

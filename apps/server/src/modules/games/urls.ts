@@ -2,9 +2,10 @@
  * Where game pages and tile art are reached from the member's browser.
  *
  * Launch URLs (spec section 9, "URL rule"; issue 3): a provider may answer a root-relative URL.
- * 1. It is made absolute: against the member's own request origin when the sandbox runs inside
- *    this server (it is served from the same origin as the site), otherwise against the
- *    provider's base URL.
+ * 1. It is made absolute: against PUBLIC_URL when the sandbox runs inside this server (it is
+ *    served from the same origin as the site; without PUBLIC_URL the root-relative URL is handed
+ *    out as it is, launch.ts), otherwise against the provider's base URL. Never against the
+ *    request's Host header (issue 14).
  * 2. A venue marked http_only gets http (the spec's one provider whose links must be http).
  * 3. A URL on this server's own host or on a loopback address keeps its scheme: the in-process
  *    sandbox is served exactly as the site is (http locally, https behind a TLS proxy), and a
@@ -18,7 +19,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 export interface UrlContext {
-  /** the member's request origin, e.g. https://site.example */
+  /** the site's own origin (PUBLIC_URL), e.g. https://site.example */
   requestOrigin: string;
   /** what a relative URL is resolved against: the request origin (in-process sandbox) or the provider's base URL */
   relativeBase: string;

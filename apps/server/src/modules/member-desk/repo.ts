@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { MemberSearchInput } from '@casino/contract';
 import type { DB } from '../../db/index.ts';
 
@@ -19,33 +19,56 @@ export interface SearchWindow {
  * (kind, balance) index.
  */
 export async function search(db: Kysely<DB>, f: MemberSearchInput, w: SearchWindow) {
-  let q = db
-    .selectFrom('members')
-    .innerJoin('ledger_accounts as central', (j) => j.onRef('central.member_id', '=', 'members.id').on('central.kind', '=', 'central'));
-  if (f.username) q = q.where(startsWith('members.username', f.username.toLowerCase()));
-  if (f.realname) q = q.where('members.realname', '=', f.realname);
-  if (f.mobile) q = q.where('members.mobile', '=', f.mobile);
-  if (f.referrer) q = q.where('members.referrer_pid', '=', f.referrer);
-  if (f.vip !== undefined) q = q.where('members.vip', '=', f.vip);
-  if (f.status !== undefined) q = q.where('members.status', '=', f.status);
-  if (w.registeredFrom !== undefined) q = q.where('members.created_at', '>=', w.registeredFrom);
-  if (w.registeredTo !== undefined) q = q.where('members.created_at', '<', w.registeredTo);
-  if (f.balance_min !== undefined) q = q.where('central.balance', '>=', f.balance_min);
-  if (f.balance_max !== undefined) q = q.where('central.balance', '<=', f.balance_max);
+  const where = (eb: ExpressionBuilder<DB, 'members'>) => {
+    const all: Expression<SqlBool>[] = [];
+    if (f.username) {
+      // a range the unique username index serves (LIKE alone is not indexed on either database),
+      // then LIKE for the exact prefix
+      const p = f.username.toLowerCase();
+      const next = p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+      all.push(eb('members.username', '>=', p), eb('members.username', '<', next), startsWith('members.username', p));
+    }
+    if (f.realname) all.push(eb('members.realname', '=', f.realname));
+    if (f.mobile) all.push(eb('members.mobile', '=', f.mobile));
+    if (f.referrer) all.push(eb('members.referrer_pid', '=', f.referrer));
+    if (f.vip !== undefined) all.push(eb('members.vip', '=', f.vip));
+    if (f.status !== undefined) all.push(eb('members.status', '=', f.status));
+    if (w.registeredFrom !== undefined) all.push(eb('members.created_at', '>=', w.registeredFrom));
+    if (w.registeredTo !== undefined) all.push(eb('members.created_at', '<', w.registeredTo));
+    if (f.balance_min !== undefined || f.balance_max !== undefined) {
+      // central wallets in the range, from the (kind, balance) index
+      let wallets = eb.selectFrom('ledger_accounts').select('ledger_accounts.member_id').where('ledger_accounts.kind', '=', 'central');
+      if (f.balance_min !== undefined) wallets = wallets.where('ledger_accounts.balance', '>=', f.balance_min);
+      if (f.balance_max !== undefined) wallets = wallets.where('ledger_accounts.balance', '<=', f.balance_max);
+      all.push(eb('members.id', 'in', wallets));
+    }
+    return eb.and(all);
+  };
+  // with a selective filter (few members) its own index finds them and they are sorted; without
+  // one the (created_at, id) index walks the newest first ('+' keeps SQLite off that index)
+  const selective = Boolean(f.username || f.realname || f.mobile || f.referrer);
   const [rows, total] = await Promise.all([
-    q
+    db
+      .selectFrom('members')
+      .where(where)
       .select([
         'members.id', 'members.username', 'members.realname', 'members.mobile', 'members.vip', 'members.status', 'members.realname_verified',
-        'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip', 'central.balance',
+        'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip',
       ])
-      .orderBy('members.created_at', 'desc')
+      .orderBy(selective ? sql`+members.created_at` : sql.ref('members.created_at'), 'desc')
       .orderBy('members.id', 'desc')
       .limit(f.per_page)
       .offset((f.page - 1) * f.per_page)
       .execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('members').where(where).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  // the page's balances by (member_id, kind): joining in the main query let a planner start from
+  // every central wallet instead of from the page
+  const balances = rows.length
+    ? await db.selectFrom('ledger_accounts').select(['member_id', 'balance']).where('kind', '=', 'central').where('member_id', 'in', rows.map((r) => r.id)).execute()
+    : [];
+  const balanceOf = new Map(balances.map((b) => [b.member_id, b.balance]));
+  return { rows: rows.map((r) => ({ ...r, balance: balanceOf.get(r.id) ?? 0 })), total: Number(total.n) };
 }
 export type SearchRow = Awaited<ReturnType<typeof search>>['rows'][number];
 

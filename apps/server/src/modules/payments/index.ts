@@ -8,6 +8,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import type { SiteService } from '../site/index.ts';
 import { depositRecords } from './records.ts';
 import * as repo from './repo.ts';
+import { createReceiving } from './receiving.ts';
 import { createReview } from './review.ts';
 import { paymentsRoutes } from './routes.ts';
 import { createPaymentsService, type PaymentsDeps } from './service.ts';
@@ -50,6 +51,7 @@ const DEMO_ACCOUNTS = [
 export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry: PaymentRegistry; site: SiteService }) {
   const service = createPaymentsService(ctx, deps);
   const review = createReview(ctx, deps.site);
+  const receiving = createReceiving(ctx);
   const jobs: Job[] = [
     // unpaid orders expire one hour after creation (spec section 4)
     { name: 'expire_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.expire()) },
@@ -63,6 +65,6 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
       await repo.insertAccountsIfNone(ctx.db, DEMO_ACCOUNTS.map((a) => ({ ...a, created_at: now })));
     },
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>, requireAdmin: RequireAdmin) =>
-      paymentsRoutes(app, service, review, requireMember, requireAdmin),
+      paymentsRoutes(app, service, review, receiving, requireMember, requireAdmin),
   };
 }

@@ -137,4 +137,46 @@ describe('deposits: manual orders and operator review', () => {
     expect((await sendNotice(t, await noticeFor(t, o.message, 20000))).body).toBe('fail');
     expect(await central(t, m.id)).toBe(20000);
   });
+
+  it('operators change a method and the bonus terms through settings/update; the member sees them', async () => {
+    const m = await memberWithCard(t, 'sett');
+    const current = (await t.post('/admin/api/settings/get', {}, { token: admin })).data.settings;
+    const methods = { ...current.pay_methods, wxpay: { on: 1, min: 300, max: 900, amounts: [] } };
+    expect(await t.post('/admin/api/settings/update', { pay_methods: { ...methods, qqpay: { on: 1, min: 500, max: 100, amounts: [] } } }, { token: admin })).toMatchObject({ code: 400 });
+    expect(await t.post('/admin/api/settings/update', { pay_methods: methods, deposit_bonus_daily_cap: 88 }, { token: admin })).toMatchObject({ code: 200 });
+    // settings are cached for 5 s per process
+    await new Promise((r) => setTimeout(r, 5100));
+    const ways = await t.get('/api/get_pay_way', { token: m.token });
+    expect(ways.data.methods.find((x: { type: string }) => x.type === 'wxpay')).toMatchObject({ min_price: 300, max_price: 900 });
+    expect(ways.data.bonus).toMatchObject({ daily_cap: 88, deposit_multiple: 1, multiples: { '10': 10, '50': 50 } });
+    expect(await t.post('/api/recharge', { paytype: 'wxpay', amount: 200 }, { token: m.token })).toMatchObject({ message: '请输入有效的金额范围：300 - 900' });
+    await t.post('/admin/api/settings/update', { pay_methods: current.pay_methods, deposit_bonus_daily_cap: current.deposit_bonus_daily_cap }, { token: admin });
+  });
+
+  it('receiving accounts: operators add and withdraw them; orders rotate over the enabled ones only', async () => {
+    const call = (path: string, body: unknown, token = admin) => t.post(`/admin/api/deposit-accounts/${path}`, body, { token });
+    expect(await call('create', { type: 'bank', bank_name: '建设银行', bank_no: '6217001234567890' })).toMatchObject({ code: 400, message: '请输入收款人姓名' });
+    expect(await call('create', { type: 'usdt', bank_name: 'BEP20', bank_no: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toMatchObject({ code: 400, message: PAY_MSG.protocol });
+    expect(await call('create', { type: 'bank', bank_name: '建设银行', bank_owner: '张财务', bank_no: '6217001234567890' }, auditor)).toMatchObject({ code: 403 });
+    const made = await call('create', { type: 'bank', bank_name: '建设银行', bank_owner: '张财务', bank_no: '6217001234567890', bank_address: '广州天河支行' });
+    expect(made).toMatchObject({ code: 200, data: { type: 'bank', enabled: 1 } });
+    const banks = (await call('list', {}, auditor)).data.filter((a: { type: string }) => a.type === 'bank');
+    for (const b of banks) if (b.id !== made.data.id) expect(await call('update', { id: b.id, enabled: 0 })).toMatchObject({ code: 200, data: { enabled: 0 } });
+    const m = await memberWithCard(t, 'recv');
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const o = await bankOrder(m.token, 100 + i);
+      const info = await t.post('/api/payinfo', { deposit_no: o.message }, { token: m.token });
+      seen.add(info.data.cardlist.find((c: { mch_id: string }) => c.mch_id === '收款账号').content);
+    }
+    expect([...seen]).toEqual(['6217001234567890']);
+    expect(await call('update', { id: made.data.id, enabled: 0 })).toMatchObject({ code: 200 });
+    const m2 = await memberWithCard(t, 'recv');
+    expect(await bankOrder(m2.token)).toMatchObject({ code: 400, message: PAY_MSG.noReceivingAccount });
+    for (const b of banks) await call('update', { id: b.id, enabled: 1 });
+    expect(await call('update', { id: 999999, enabled: 1 })).toMatchObject({ code: 404 });
+    const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `deposit_account:${made.data.id}`).execute();
+    // created, withdrawn, and put back with the others
+    expect(audits.map((a) => a.action)).toEqual(['deposit_account.create', 'deposit_account.update', 'deposit_account.update']);
+  });
 });

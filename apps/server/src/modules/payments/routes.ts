@@ -2,6 +2,8 @@ import {
   adminDepositApproveSchema,
   adminDepositListSchema,
   adminDepositRejectSchema,
+  adminReceivingCreateSchema,
+  adminReceivingUpdateSchema,
   CODE,
   MSG,
   PAY_MSG,
@@ -15,6 +17,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { memberOf } from '../../http/auth.ts';
 import { ApiError, ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import type { Receiving } from './receiving.ts';
 import type { Review } from './review.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -25,6 +28,7 @@ export async function paymentsRoutes(
   app: FastifyInstance,
   payments: PaymentsService,
   review: Review,
+  receiving: Receiving,
   requireMember: (req: FastifyRequest) => Promise<void>,
   requireAdmin: RequireAdmin,
 ) {
@@ -100,6 +104,20 @@ export async function paymentsRoutes(
         const { row, repeated } = await review.reject(admin, input.deposit_no, input.reason, req.ip);
         return ok(row, repeated ? '该订单已拒绝' : '已拒绝');
       },
+    }),
+    // the receiving accounts manual deposits are pointed to
+    adminRoute({ path: '/admin/api/deposit-accounts/list', permission: 'deposits.view', handler: async () => ok(await receiving.list()) }),
+    adminRoute({
+      path: '/admin/api/deposit-accounts/create',
+      permission: 'settings.update',
+      schema: adminReceivingCreateSchema,
+      handler: async (input, admin, req) => ok(await receiving.create(admin, input, req.ip)),
+    }),
+    adminRoute({
+      path: '/admin/api/deposit-accounts/update',
+      permission: 'settings.update',
+      schema: adminReceivingUpdateSchema,
+      handler: async (input, admin, req) => ok(await receiving.update(admin, input, req.ip)),
     }),
   ]);
 }

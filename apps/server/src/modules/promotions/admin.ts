@@ -18,6 +18,14 @@ import { rebateRuns } from './rebates.ts';
 
 /** Operator calls of promotions (DESIGN.md section 11 naming), each with its permission slug. */
 export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps, requireAdmin: RequireAdmin) {
+  type Decided = Awaited<ReturnType<typeof decideApplication>>;
+  const publicView = ({ memberId: _memberId, ...rest }: Decided) => rest;
+  // after the decision committed: the inbox is told once per application (the dedupe key), a
+  // failed message never undoes the decision
+  const tell = async (r: Decided, title: string, content: string) => {
+    if (r.replayed || !deps.notify) return;
+    await deps.notify(r.memberId, title, content, `activity:${r.apply_no}`).catch(() => undefined);
+  };
   registerAdminRoutes(app, requireAdmin, [
     adminRoute({
       path: '/admin/api/activity-applications/list',
@@ -29,18 +37,22 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       path: '/admin/api/activity-applications/approve',
       permission: 'promotions.manage',
       schema: adminApplicationApproveSchema,
-      handler: async (input, admin, req) =>
-        ok(
-          await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip }),
-          PROMO_ADMIN_MSG.approved,
-        ),
+      handler: async (input, admin, req) => {
+        const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip });
+        const bonusText = r.bonus > 0 ? `，活动彩金 ${r.bonus.toFixed(2)} 元已存入中心钱包` : '';
+        await tell(r, '活动申请已通过', `您申请的活动「${r.activity_name}」已审核通过${bonusText}。`);
+        return ok(publicView(r), PROMO_ADMIN_MSG.approved);
+      },
     }),
     adminRoute({
       path: '/admin/api/activity-applications/reject',
       permission: 'promotions.manage',
       schema: adminApplicationRejectSchema,
-      handler: async (input, admin, req) =>
-        ok(await decideApplication(deps.db, { applyNo: input.apply_no, approve: false, reason: input.reason }, { adminId: admin.adminId, ip: req.ip }), PROMO_ADMIN_MSG.rejected),
+      handler: async (input, admin, req) => {
+        const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: false, reason: input.reason }, { adminId: admin.adminId, ip: req.ip });
+        await tell(r, '活动申请未通过', `您申请的活动「${r.activity_name}」未通过审核，原因：${r.reason}。如有疑问请联系在线客服。`);
+        return ok(publicView(r), PROMO_ADMIN_MSG.rejected);
+      },
     }),
     adminRoute({
       path: '/admin/api/red-packet-rules/list',

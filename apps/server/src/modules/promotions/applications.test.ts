@@ -63,6 +63,10 @@ describe('activity applications', () => {
       code: 400,
       message: PROMO_ADMIN_MSG.alreadyDecided,
     });
+    // the member is told once in the inbox
+    const inbox = await t.post('/api/messagelist', { page: 1 }, { token });
+    expect(inbox.data.data.filter((m: { title: string }) => m.title === '活动申请已通过')).toHaveLength(1);
+    expect(inbox.data.data[0].content).toContain('88.80');
     const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `activity_application:${applyNo}`).execute();
     expect(audits.map((a) => a.action)).toEqual(['activity_application.approve']);
     await expectClean(t);

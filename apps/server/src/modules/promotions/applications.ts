@@ -108,7 +108,7 @@ export async function decideApplication(
     if (!after) {
       // decided meanwhile (a concurrent decision may have committed after `before` was read)
       const current = await trx.selectFrom('activity_applications').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-      if (Number(current.state) === state) return { ...record(current), replayed: true };
+      if (Number(current.state) === state) return { ...record(current), replayed: true, memberId: Number(current.member_id) };
       refuse(PROMO_ADMIN_MSG.alreadyDecided);
     }
     const memberId = Number(after.member_id);
@@ -133,6 +133,6 @@ export async function decideApplication(
       ip: op.ip,
       now,
     });
-    return { ...record(after), replayed: false };
+    return { ...record(after), replayed: false, memberId };
   });
 }

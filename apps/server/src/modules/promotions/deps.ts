@@ -23,6 +23,8 @@ export interface PromotionsDeps {
   now: () => number;
   /** names this process in the day-run rows */
   holder: string;
+  /** a message to the member's inbox after a decision (inbox module); a repeat of the key sends nothing */
+  notify?: (memberId: number, title: string, content: string, dedupeKey: string) => Promise<unknown>;
 }
 
 /** The content module's wire rows (yuan, percent) back to fen and basis points. */

@@ -50,7 +50,8 @@ export function createPromotions(ctx: AppContext, deps: Omit<PromotionsDeps, 'db
   };
   return {
     deps: full,
-    jobs: promotionJobs(full),
+    // under the test clock (end-to-end tests) the daily jobs look every 10 s instead of 5 minutes
+    jobs: promotionJobs(full, ctx.config.promoTestNow === undefined ? 300 : 10),
     /** first-start data: demo red-packet rules when the demo is seeded */
     seed: async () => {
       if (ctx.config.seedDemo) await seedDemoRedPacketRules(ctx.db);

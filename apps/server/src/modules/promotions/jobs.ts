@@ -28,9 +28,9 @@ export async function vipTick(deps: PromotionsDeps, now: number): Promise<VipRep
 }
 
 /** The scheduler's entries (a claim row per slot; the day-run rows make each day once). */
-export function promotionJobs(deps: PromotionsDeps): Job[] {
+export function promotionJobs(deps: PromotionsDeps, everySeconds = 300): Job[] {
   return [
-    { name: 'rebate_settle', everySeconds: 300, leaseMs: 30 * 60_000, run: async () => void (await rebateTick(deps, deps.now())) },
-    { name: 'vip_review', everySeconds: 300, leaseMs: 30 * 60_000, run: async () => void (await vipTick(deps, deps.now())) },
+    { name: 'rebate_settle', everySeconds, leaseMs: 30 * 60_000, run: async () => void (await rebateTick(deps, deps.now())) },
+    { name: 'vip_review', everySeconds, leaseMs: 30 * 60_000, run: async () => void (await vipTick(deps, deps.now())) },
   ];
 }

@@ -50,6 +50,11 @@ describe('rebates', () => {
     expect(again).toMatchObject({ day: D, settled: false });
     const won = runs.find((r) => r.settled)!;
     expect(won).toMatchObject({ members: 2, rows: 3, amount: 799 + 4938 + 2540 });
+    // operators see the settled day
+    const admin = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
+    const listed = await t.post('/admin/api/rebates/runs', { page: 1 }, { token: admin });
+    expect(listed.data.data).toEqual([expect.objectContaining({ day: D, members: 2, rows: 3, amount: 82.77 })]);
+    expect((await t.post('/admin/api/rebates/runs', { page: 1 }, { token: tokenA })).code).toBe(401);
   });
 
   it('pays the member VIP rate of each category, one row per venue and day, rounded down to the fen', async () => {

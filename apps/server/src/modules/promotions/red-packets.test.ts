@@ -78,6 +78,22 @@ describe('red packets', () => {
     expect(inverted).toMatchObject({ code: 400, message: PROMO_ADMIN_MSG.ruleAmount });
     // members cannot call operator calls
     expect((await t.post('/admin/api/red-packet-rules/list', { page: 1 }, { token: tokens.hongbao01 })).code).toBe(401);
+    // a third rule, edited then deleted, with an audit row for each step
+    const extra = await t.post(
+      '/admin/api/red-packet-rules/create',
+      { name: '临时', start_time: '2026-05-01 00:00:00', end_time: '2026-06-01 00:00:00', deposit_min: 50000, grabs: 1, mode: 'fixed', amount_min: 1, amount_max: 2 },
+      { token: admin },
+    );
+    const updated = await t.post(
+      '/admin/api/red-packet-rules/update',
+      { id: extra.data.id, name: '临时2', start_time: '2026-05-01 00:00:00', end_time: '2026-06-01 00:00:00', deposit_min: 60000, grabs: 2, mode: 'fixed', amount_min: 1, amount_max: 3, state: 0 },
+      { token: admin },
+    );
+    expect(updated.data).toMatchObject({ name: '临时2', recharge: 60000, day_flow: 2, state: 0 });
+    expect((await t.post('/admin/api/red-packet-rules/delete', { id: extra.data.id }, { token: admin })).code).toBe(200);
+    expect(await t.post('/admin/api/red-packet-rules/delete', { id: extra.data.id }, { token: admin })).toMatchObject({ code: 404, message: PROMO_ADMIN_MSG.ruleNotFound });
+    const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `red_packet_rule:${extra.data.id}`).orderBy('id').execute();
+    expect(audits.map((a) => a.action)).toEqual(['red_packet_rule.create', 'red_packet_rule.update', 'red_packet_rule.delete']);
     const list = await t.post('/admin/api/red-packet-rules/list', { page: 1 }, { token: admin });
     expect(list.data.total).toBe(2);
     const info = await redPacketInfo(deps(), ids.hongbao01, at('10:30:00'));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE, RECONCILIATION_MSG, TRANSFER_MSG, type ReconciliationRow } from '@casino/contract';
 import type { TestApp } from '../../../test/harness.ts';
 import { playerName } from '../../adapters/venues/index.ts';
@@ -103,8 +103,15 @@ describe('venue reconciliation', () => {
     // the ledger cannot see it: it checks itself, not the venues
     await expectLedgerSound(t);
 
+    const logged = vi.spyOn(t.ctx.log, 'error');
     const report = await rec().run(Date.now());
     expect(report).toMatchObject({ found: 1, open: 1 });
+    // raised to the log at error level, with its figures
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ memberId: m.id, platform: 'pp', expected: 5_000, reported: 105_000, difference: 100_000 }),
+      'venue reconciliation: the venue balance differs from our records',
+    );
+    logged.mockRestore();
     expect(await rec().openCount()).toBe(1);
     const open = await list({ state: 'open', page: 1 });
     expect(open).toMatchObject({ total: 1, current_page: 1, last_page: 1, per_page: 20 });
@@ -130,8 +137,14 @@ describe('venue reconciliation', () => {
     expect(all).toMatchObject({ code: 200, message: `${TRANSFER_MSG.recovered(1, '20.00')}，${TRANSFER_MSG.recoverHeld(1)}` });
     expect(await venueFen(t, m.id, 'pp')).toBe(105_000);
     expect(await centralFen(t, m.id)).toBe(5_000);
-    // money may still go in and other venues work as before
+    // no more of the member's money goes in there meanwhile; other venues work as before
+    expect(await transfer(m, 5, 'userbalance', 'pp')).toMatchObject({ code: CODE.invalid, message: TRANSFER_MSG.heldForReview });
     expect((await transfer(m, 5, 'userbalance', 'ag')).data.status).toBe(1);
+    // opening a game there with auto-transfer on moves nothing in
+    await t.post('/api/uptransferstatus', { transferstatus: 1 }, { token: m.token });
+    expect((await t.post('/api/getGameUrl', { plat_name: 'pp', game_code: 'pp_gates', is_mobile_url: 1 }, { token: m.token })).code).toBe(200);
+    await t.post('/api/uptransferstatus', { transferstatus: 0 }, { token: m.token });
+    expect(await venueFen(t, m.id, 'pp')).toBe(105_000);
 
     // the next run refreshes the same difference rather than adding another
     expect(await rec().run(Date.now())).toMatchObject({ found: 0, open: 1 });

@@ -154,8 +154,9 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
     async transfer(memberId: number, input: TransferInput): Promise<TransferReply> {
       const into = input.sourcetype === CENTRAL_WALLET;
       const venue = await venueFor(into ? input.targettype : input.sourcetype, into);
-      // money at a venue our records cannot explain stays there until an operator has looked (issue 14)
-      if (!into && (await isHeld(memberId, venue.platform))) refuse(TRANSFER_MSG.heldForReview);
+      // money at a venue our records cannot explain stays there until an operator has looked
+      // (issue 14); nor does more of the member's money go in meanwhile, where it would be held too
+      if (await isHeld(memberId, venue.platform)) refuse(TRANSFER_MSG.heldForReview);
       let result: MoveResult;
       try {
         result = into ? await moves.toVenue(memberId, venue, input.amount) : await moves.fromVenue(memberId, venue, input.amount);
@@ -195,7 +196,7 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
       const recovered = await recover(memberId, venue.platform);
       const central = await wallet.centralBalance(db, memberId);
       let moved: MoveResult | null = null;
-      if (central > 0 && venue.state === 1 && venue.listed === 1) {
+      if (central > 0 && venue.state === 1 && venue.listed === 1 && !(await isHeld(memberId, venue.platform))) {
         try {
           moved = await moves.toVenue(memberId, venue, central);
         } catch (err) {

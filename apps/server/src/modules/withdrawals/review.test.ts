@@ -147,6 +147,11 @@ describe('withdrawals: review', () => {
     expect(await admin(t, op1, 'release', { withdraw_no: no })).toMatchObject({ code: 200, message: WITHDRAW_ADMIN_MSG.released });
     expect(await admin(t, op2, 'approve', { withdraw_no: no })).toMatchObject({ code: 200, data: { state: 2 } });
     expect((await auditRows(no)).map((a) => a.action)).toEqual(['withdrawal.claim', 'withdrawal.release', 'withdrawal.approve']);
+    // two operators claiming at once: one holds it
+    const raced = await pending(600, 100);
+    const claims = await Promise.all([admin(t, op1, 'claim', { withdraw_no: raced.no }), admin(t, op2, 'claim', { withdraw_no: raced.no })]);
+    expect(claims.filter((r) => r.code === 200).length).toBe(1);
+    expect(claims.filter((r) => r.code !== 200)[0].message).toMatch(/^该取款单已由 finance0[12] 预备出款/);
     // the claimer may decide directly too, and a decided withdrawal cannot be claimed
     const other = await pending(600, 100);
     await admin(t, op2, 'claim', { withdraw_no: other.no });

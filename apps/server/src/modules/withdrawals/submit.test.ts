@@ -191,6 +191,27 @@ describe('withdrawals: submitting', () => {
     await defaults();
   });
 
+  it('the day is the Beijing day: yesterday\'s withdrawals and rejected ones do not count', async () => {
+    await defaults();
+    await t.site.set('withdraw_daily_count', 1);
+    const m = await newMember(t, 'wdday001', 1000);
+    const card = await bindBank(t, m.token);
+    const first = await withdraw(t, m.token, { bank: card, amount: 100, password: PAY });
+    expect(first.code).toBe(200);
+    expect(await withdraw(t, m.token, { bank: card, amount: 100, password: PAY })).toMatchObject({ message: WITHDRAW_MSG.dailyCount(1) });
+    // the first one was made just before 00:00 Beijing time of today
+    const todayStart = dayjs().tz(BUSINESS_TZ).startOf('day').valueOf();
+    await t.ctx.db.updateTable('withdrawals').set({ created_at: todayStart - 1 }).where('withdraw_no', '=', first.data.withdraw_no).execute();
+    const second = await withdraw(t, m.token, { bank: card, amount: 100, password: PAY });
+    expect(second.code, second.message).toBe(200);
+    // a rejected withdrawal gives its share of the day back
+    const op = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
+    expect((await t.post('/admin/api/withdrawals/reject', { withdraw_no: second.data.withdraw_no, reason: '测试' }, { token: op })).code).toBe(200);
+    expect((await withdraw(t, m.token, { bank: card, amount: 100, password: PAY })).code).toBe(200);
+    await defaults();
+    await expectLedgerSound(t);
+  });
+
   it('another member\'s card id is refused and nothing moves', async () => {
     await defaults();
     const a = await newMember(t, 'wdcard01', 1000);

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { Envelope } from '@casino/contract';
 import type { TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../accounts/index.ts';
 import { credit, newMember, type Member } from '../transfers/testing.ts';
 import { wallet } from '../wallet/index.ts';
 
@@ -10,12 +9,12 @@ import { wallet } from '../wallet/index.ts';
 export const PAY = '654321';
 export { credit, newMember, type Member };
 
-/** A back-office operator of `role` (seeded roles: super, finance, risk, ...), signed in. */
+/** A back-office operator of `role` (seeded roles: super, finance, auditor, ...), made by the first operator and signed in. */
 export async function operator(t: TestApp, username: string, role = 'finance'): Promise<string> {
-  await t.ctx.db
-    .insertInto('admins')
-    .values({ username, password_hash: await hashPassword('operator-pass-1'), role, created_at: Date.now() })
-    .execute();
+  const owner = await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' });
+  expect(owner.code, owner.message).toBe(200);
+  const made = await t.post('/admin/api/operators/create', { username, password: 'operator-pass-1', role }, { token: owner.data.token });
+  expect(made.code, made.message).toBe(200);
   const login = await t.post('/admin/api/login', { username, password: 'operator-pass-1' });
   expect(login.code, login.message).toBe(200);
   return login.data.token as string;

@@ -5,7 +5,7 @@ import { AppLink } from '../../lib/nav';
 import { LazyImg } from '../../components/LazyImg';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconRedPacket } from '../../components/icons';
-import { fetchActivities, fetchActivityTypes } from './activityApi';
+import { fetchActivities, fetchActivityTypes } from '../../hooks/api/promotions';
 import '../../styles/tabs.css';
 import './ActivityPage.css';
 

@@ -9,7 +9,7 @@ import { LazyImg } from '../../components/LazyImg';
 import { RichContent } from '../../components/RichContent';
 import { EmptyState } from '../../components/EmptyState';
 import { IconLogin, IconService } from '../../components/icons';
-import { ContentFailure, fetchActivity } from '../activity/activityApi';
+import { ContentFailure, fetchActivity } from '../../hooks/api/promotions';
 import './ActivityInfoPage.css';
 
 const NOT_FOUND = '活动不存在或已结束';

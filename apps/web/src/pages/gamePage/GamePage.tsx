@@ -90,8 +90,8 @@ function linkUrl(raw: string): string {
  * went instead of finding ¥0.00 in the header later.
  */
 export function autoTransferText(moved: NonNullable<GameUrlReply['auto_transfer']>): string {
-  // a word joiner after each comma: a narrow toast must not break the amount in two
-  const amount = `¥${formatYuan(moved.amount, true).replace(/,/g, ',\u2060')}`;
+  // word joiners between the characters: a narrow toast must not break the amount in two
+  const amount = Array.from(`¥${formatYuan(moved.amount, true)}`).join('\u2060');
   return moved.status === 1
     ? `已自动转入 ${moved.name} ${amount}，返回后可一键回收`
     : `${amount} 正在转入 ${moved.name}，请稍候`;

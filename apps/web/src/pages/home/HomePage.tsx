@@ -139,6 +139,12 @@ function MemberGreeting() {
             )}
             <RefreshButton className="greet-refresh" testId="home-refresh" onClick={refresh} refreshing={refreshing} />
           </div>
+          {/* money moved into games (自动免转) is still the member's: say where it is */}
+          {user && Number(user.gameblance) > 0 ? (
+            <AppLink to="/transfer" className="wallet-game-line" data-testid="home-game-balance">
+              游戏钱包 ¥{formatYuan(Number(user.gameblance), true)}
+            </AppLink>
+          ) : null}
         </div>
         <div className="greet-money-actions">
           <AppLink to="/recharge" className="btn-gold">

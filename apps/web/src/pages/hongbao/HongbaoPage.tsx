@@ -75,6 +75,9 @@ export default function HongbaoPage() {
         {token && d ? (
           <p className="hb-deposits">
             今日计入存款 <b className="num">{formatYuan(d.deposits, true)}</b> 元
+            <AppLink to="/welfare" className="hb-records" data-testid="hongbao-records">
+              红包记录 ›
+            </AppLink>
           </p>
         ) : null}
       </section>
@@ -123,6 +126,9 @@ function Count({ label, value, testId }: { label: string; value: number | undefi
   );
 }
 
+/** whole yuan without decimals (the table is narrow) */
+const compact = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
 function RulesTable({ rules }: { rules: RedPacketRuleItem[] }) {
   return (
     <div className="hb-rules">
@@ -134,7 +140,7 @@ function RulesTable({ rules }: { rules: RedPacketRuleItem[] }) {
       </div>
       {rules.map((r) => (
         <div className="hb-rule" key={r.id} data-testid="hongbao-rule">
-          <span className="num">{r.recharge_max === null ? `≥ ${formatYuan(r.recharge)}` : `${formatYuan(r.recharge)} - ${formatYuan(r.recharge_max)}`}</span>
+          <span className="num">{r.recharge_max === null ? `≥ ${compact(r.recharge)}` : `${compact(r.recharge)} - ${compact(r.recharge_max)}`}</span>
           <span className="num">{r.day_flow}</span>
           <span>{r.amount_text}</span>
           <span className="num">{r.turnover_multiple}倍</span>

@@ -122,6 +122,12 @@ export default function MinePage() {
             <span className="sk" style={{ display: 'inline-block', width: 120, height: 24 }} />
           )}
         </div>
+        {/* money moved into games (自动免转) is still the member's: say where it is */}
+        {user && Number(user.gameblance) > 0 ? (
+          <AppLink to="/transfer" className="wallet-game-line" data-testid="mine-game-balance">
+            另有游戏钱包 ¥{formatYuan(Number(user.gameblance), true)}，可一键回收
+          </AppLink>
+        ) : null}
         <div className="mine-actions">
           <AppLink to="/recharge" className="mine-action" data-testid="mine-link-recharge">
             <span className="mine-action-icon mine-action-icon--gold">

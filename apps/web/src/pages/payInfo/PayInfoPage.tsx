@@ -98,10 +98,10 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
             <IconClock size={14} />
             {left > 0 ? (
               <>
-                请在 <b className="num">{text}</b> 内完成转账
+                请在 <b className="num">{text}</b> 内完成{kind === 'bank' || usdt ? '转账' : '支付'}
               </>
             ) : (
-              '订单已超时，如已转账请联系在线客服'
+              '订单已超时，如已付款请联系在线客服'
             )}
           </span>
         ) : (
@@ -163,7 +163,11 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
       </section>
 
       <p className="pi-tip">
-        {usdt ? '请务必使用对应协议转账，金额与上方一致；到账后由财务审核入账。' : '请使用您填写的银行卡转账至以上账户，转账金额须与订单一致；到账后由财务审核入账。'}
+        {usdt
+          ? '请务必使用对应协议转账，金额与上方一致；到账后由财务审核入账。'
+          : kind === 'bank'
+            ? '请使用您填写的银行卡转账至以上账户，转账金额须与订单一致；到账后由财务审核入账。'
+            : '请在收银台按订单金额完成支付，支付成功后余额将自动到账；金额不符的订单将转人工审核。'}
       </p>
       <div className="pi-actions">
         <AppLink to="/transRecord?type=1" className="btn-ghost-gold">

@@ -55,8 +55,6 @@ export default function VipPage() {
           </>
         )}
       </section>
-      {/* issue 11: the member's progress toward the next level and what keeps the current one */}
-      {token ? <VipProgressCard /> : null}
 
       {levels.data ? (
         levels.data.length ? (
@@ -80,6 +78,8 @@ export default function VipPage() {
           <span className="sk vip-card-sk" />
         </div>
       )}
+      {/* issue 11: the member's progress toward the next level and what keeps the current one */}
+      {token ? <VipProgressCard /> : null}
     </div>
   );
 }

@@ -47,7 +47,10 @@ export default function WelfarePage() {
           render={(r) => (
             <article className="card rec-item" key={r.grab_no} data-testid="welfare-item">
               <div className="rec-item-head">
-                <span className="rec-item-title">每日红包</span>
+                <span className="rec-item-title">
+                  每日红包
+                  <span className="rec-item-sub">{r.turnover_multiple}倍流水</span>
+                </span>
                 <span className="rec-tag rec-tag--green">已到账</span>
               </div>
               <div className="rec-item-figures">
@@ -60,10 +63,6 @@ export default function WelfarePage() {
                 <div className="rec-fig">
                   <span className="rec-fig-label">计入存款</span>
                   <span className="rec-fig-value num">{formatYuan(r.money, true)}</span>
-                </div>
-                <div className="rec-fig">
-                  <span className="rec-fig-label">流水要求</span>
-                  <span className="rec-fig-value num">{r.turnover_multiple}倍</span>
                 </div>
               </div>
               <div className="rec-item-foot">
