@@ -13,19 +13,25 @@ import { useTable } from '../../hooks/use-table';
 import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
 
 const STATUS: Record<DepositStatus, { text: string; color: string }> = {
-  pending: { text: '待支付', color: 'default' },
-  review: { text: '待审核', color: 'orange' },
+  pending: { text: '待确认', color: 'blue' },
+  review: { text: '金额/时间异常', color: 'orange' },
   credited: { text: '已入账', color: 'green' },
   rejected: { text: '已拒绝', color: 'red' },
   expired: { text: '已过期', color: 'default' },
   failed: { text: '失败', color: 'red' },
 };
 
-/** Deposits waiting for an operator: manual transfers, and gateway payments that did not match their order. */
+/** what an operator may decide: any open manual order, an online one only once in review (the server's rule) */
+const decidable = (r: AdminDepositRow) => (r.kind === 'manual' ? ['pending', 'review', 'expired'].includes(r.status) : r.status === 'review');
+
+/**
+ * Deposits waiting for an operator: manual transfers (待确认, status pending) and gateway payments
+ * that did not match their order or came late (异常, status review).
+ */
 export default function DepositsPage() {
   const me = useMe();
   const [form] = Form.useForm<{ state: DepositStatus | 'all'; username?: string }>();
-  const table = useTable<AdminDepositRow, DepositFilters>(depositsKey, listDeposits, { initialParams: { state: 'review' }, refetchInterval: 15_000 });
+  const table = useTable<AdminDepositRow, DepositFilters>(depositsKey, listDeposits, { initialParams: { state: 'pending' }, refetchInterval: 15_000 });
   const action = useDepositAction();
   const [open, setOpen] = useState<{ action: 'approve' | 'reject'; row: AdminDepositRow } | null>(null);
   const reviewer = can(me.data, 'deposits.review');
@@ -43,7 +49,7 @@ export default function DepositsPage() {
           <Space orientation="vertical" size={0}>
             <Typography.Text copyable={{ text: v }} style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{v}</Typography.Text>
             <span style={{ fontSize: 12, color: '#5b6276' }}>{r.created_at}</span>
-            {r.status === 'review' ? <span className={ageClass(age)} style={{ fontSize: 12 }}>已等待 {ageText(age)}</span> : null}
+            {r.status === 'review' || r.status === 'pending' ? <span className={ageClass(age)} style={{ fontSize: 12 }}>已等待 {ageText(age)}</span> : null}
           </Space>
         );
       },
@@ -100,7 +106,7 @@ export default function DepositsPage() {
       fixed: 'right',
       width: 150,
       render: (_, r) =>
-        reviewer && (r.status === 'review' || r.status === 'pending') ? (
+        reviewer && decidable(r) ? (
           <Space size={4}>
             <Button size="small" type="primary" onClick={() => setOpen({ action: 'approve', row: r })}>
               入账
@@ -118,10 +124,10 @@ export default function DepositsPage() {
     <>
       <PageTitle title="存款审核" extra={<Button icon={<ReloadOutlined />} onClick={() => table.query.refetch()} loading={table.query.isFetching}>刷新</Button>} />
       <Card className="filters" size="small">
-        <Form form={form} layout="inline" initialValues={{ state: 'review' }} onFinish={(v) => table.search({ state: v.state === 'all' ? undefined : v.state, username: v.username })}>
+        <Form form={form} layout="inline" initialValues={{ state: 'pending' }} onFinish={(v) => table.search({ state: v.state === 'all' ? undefined : v.state, username: v.username })}>
           <Form.Item name="state" label="状态">
             <Segmented
-              options={[{ value: 'review', label: '待审核' }, { value: 'pending', label: '待支付' }, { value: 'credited', label: '已入账' }, { value: 'rejected', label: '已拒绝' }, { value: 'expired', label: '已过期' }, { value: 'all', label: '全部' }]}
+              options={[{ value: 'pending', label: '待确认' }, { value: 'review', label: '异常待审' }, { value: 'credited', label: '已入账' }, { value: 'rejected', label: '已拒绝' }, { value: 'expired', label: '已过期' }, { value: 'all', label: '全部' }]}
               onChange={() => form.submit()}
             />
           </Form.Item>

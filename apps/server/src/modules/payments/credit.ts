@@ -1,5 +1,5 @@
 import { depositTurnover } from '@casino/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, Deposit } from '../../db/schema.ts';
 import { beijingDayStart, toWireTime } from '../../lib/time.ts';
 import * as turnover from '../turnover/index.ts';
@@ -25,16 +25,19 @@ export async function creditOrder(
   trx: Kysely<DB>,
   settings: Settings,
   d: Deposit,
-  opts: { amount: number; from: readonly string[]; now: number; by: string; set?: Partial<Deposit> },
+  opts: { amount?: number; from: readonly string[]; now: number; by: string; set?: Partial<Deposit> },
 ): Promise<CreditOutcome | undefined> {
-  const { amount, now } = opts;
+  const { now } = opts;
   const updated = await repo.transition(trx, d.deposit_no, opts.from, {
     ...opts.set,
     status: 'credited',
-    credited_amount: amount,
+    // without an amount: what was really paid (a review order), else the order's amount, read by
+    // the same statement that decides, so a notify landing meanwhile cannot make it stale
+    credited_amount: opts.amount ?? sql<number>`coalesce(paid_amount, amount)`,
     credited_at: now,
   });
   if (!updated) return undefined;
+  const amount = Number(updated.credited_amount);
   const no = d.deposit_no;
   await wallet.creditFromHouse(trx, { memberId: d.member_id, amount, house: 'deposits', reference: no, idempotencyKey: `deposit:${no}:credit`, createdBy: opts.by, now });
   await turnover.addRequirement(trx, {

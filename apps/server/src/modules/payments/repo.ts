@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Deposit, DepositAccount, DepositsTable } from '../../db/schema.ts';
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, UpdateObject } from 'kysely';
 
 type Q = Kysely<DB>;
 
@@ -24,7 +24,7 @@ export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatew
  * Moves an order from one of `from` to its next status, once: the conditional update is the
  * lock (two concurrent decisions: one row updated, the other none). Answers the updated row.
  */
-export function transition(db: Q, depositNo: string, from: readonly string[], set: Updateable<DepositsTable>): Promise<Deposit | undefined> {
+export function transition(db: Q, depositNo: string, from: readonly string[], set: UpdateObject<DB, 'deposits'>): Promise<Deposit | undefined> {
   return db.updateTable('deposits').set(set).where('deposit_no', '=', depositNo).where('status', 'in', [...from]).returningAll().executeTakeFirst();
 }
 

@@ -74,8 +74,8 @@ export function createReview(ctx: AppContext, site: SiteService) {
       const now = Date.now();
       const by = `admin:${admin.adminId}`;
       const done = await db.transaction().execute(async (trx) => {
-        const amount = Number(d.paid_amount ?? d.amount);
-        const r = await creditOrder(trx, settings, d, { amount, from: decidableFrom(d.kind), now, by, set: { decided_by: admin.username, decided_at: now } });
+        // the amount really paid (review orders), else the order's: decided inside the update
+        const r = await creditOrder(trx, settings, d, { from: decidableFrom(d.kind), now, by, set: { decided_by: admin.username, decided_at: now } });
         if (r) {
           await audit(trx, { adminId: admin.adminId, action: 'deposit.approve', target: `deposit:${d.deposit_no}`, detail: { before: snapshot(d), after: snapshot(r.deposit) }, ip, now });
         }

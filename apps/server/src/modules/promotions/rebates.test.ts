@@ -126,6 +126,17 @@ describe('rebates', () => {
     await expectClean(t);
   });
 
+  it('runs on the server scheduler: one claim per job and slot', async () => {
+    const job = t.scheduler.jobs.find((j) => j.name === 'rebate_settle')!;
+    expect(t.scheduler.jobs.map((j) => j.name)).toEqual(expect.arrayContaining(['rebate_settle', 'vip_review']));
+    expect(job.everySeconds).toBe(300);
+    const at = Date.now();
+    expect(await t.scheduler.runOnce(job, at)).toBe(true);
+    expect(await t.scheduler.runOnce(job, at)).toBe(false);
+    const run = await t.ctx.db.selectFrom('job_runs').selectAll().where('job', '=', 'rebate_settle').executeTakeFirstOrThrow();
+    expect(run.error).toBeNull();
+  });
+
   it('a member with nothing pending is told so and nothing moves', async () => {
     const c = await t.register('rebate03');
     expect(await t.post('/api/dofanshui', {}, { token: c })).toMatchObject({ code: 400, message: PROMO_MSG.nothingToClaim });

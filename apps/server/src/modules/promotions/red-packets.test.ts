@@ -171,6 +171,10 @@ describe('red packets', () => {
     expect([PROMO_MSG.outsideWindow, PROMO_MSG.notEligible]).toContain(r.message);
     expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hongbao04 })).data).toMatchObject({ sendnums: 0, max_times: 0 });
     expect((await t.post('/api/douserredpacket', {})).code).toBe(401);
+    // guests read the rules with no allowance; a bad token still answers 401
+    const guest = await t.post('/api/redpacket', { page: 1 });
+    expect(guest).toMatchObject({ code: 200, data: { sendnums: 0, max_times: 0, acquirednum: 0, deposits: 0 } });
+    expect((await t.post('/api/redpacket', { page: 1 }, { headers: { authorization: 'Bearer nonsense-token-that-is-long-enough' } })).code).toBe(401);
   });
 });
 
@@ -205,6 +209,8 @@ describe('red packets on the test clock, with a deposit through the payments mod
       { token: admin },
     );
     expect(rule.code).toBe(200);
+    // a guest reads the active rule (no allowance)
+    expect((await t.post('/api/redpacket', { page: 1 })).data.rules.map((r: { name: string }) => r.name)).toEqual(['测试']);
     const m = await memberWithCard(t, 'hbpay');
     const order = await t.post('/api/recharge', { paytype: 'bank', amount: 300, bank_owner: '李四', bank: '中国银行', bank_no: '6217 0000 1111 2222', bank_address: '北京市朝阳支行' }, { token: m.token });
     expect(order.code).toBe(200);

@@ -73,14 +73,14 @@ async function grabsToday(db: Kysely<DB>, memberId: number, day: string): Promis
   return Number(row?.n ?? 0);
 }
 
-/** POST /api/redpacket: today's allowance of the member and the rules. */
-export async function redPacketInfo(deps: PromotionsDeps, memberId: number, now: number): Promise<RedPacketInfo> {
+/** POST /api/redpacket: today's allowance of the member (none for a guest) and the rules. */
+export async function redPacketInfo(deps: PromotionsDeps, memberId: number | null, now: number): Promise<RedPacketInfo> {
   const { from, to } = depositWindow(now);
   const [settings, rules, deposits, acquired] = await Promise.all([
     deps.settings(),
     activeRules(deps.db, now),
-    deps.depositsCreditedBetween(deps.db, memberId, from, to),
-    grabsToday(deps.db, memberId, dayKey(now)),
+    memberId === null ? 0 : deps.depositsCreditedBetween(deps.db, memberId, from, to),
+    memberId === null ? 0 : grabsToday(deps.db, memberId, dayKey(now)),
   ]);
   const rule = matchRule(rules, deposits);
   const max = rule ? Number(rule.grabs) : 0;

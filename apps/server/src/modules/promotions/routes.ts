@@ -23,9 +23,12 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, req
 
   // the spec's red packet calls: GET records, POST today's allowance and rules, POST a grab
   app.get('/api/userredpacket', guarded, async (req) => ok(await redPacketRecords(deps.db, me(req), parse(pageOnlySchema, req.query).page)));
-  app.post('/api/redpacket', guarded, async (req) => {
+  // guests (no Authorization header at all) read the rules with no allowance; a token that is
+  // sent must be valid (401 otherwise, so the site's expiry flow still runs)
+  app.post('/api/redpacket', async (req) => {
+    if (req.headers.authorization !== undefined) await requireMember(req);
     parse(pageOnlySchema, req.body);
-    return ok(await redPacketInfo(deps, me(req), deps.now()));
+    return ok(await redPacketInfo(deps, req.member ? me(req) : null, deps.now()));
   });
   app.post('/api/douserredpacket', guarded, async (req) => {
     parse(emptyBodySchema, req.body);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
 import { local, session, SESSION_KEYS, STORAGE_KEYS } from '../../lib/storage';
@@ -23,7 +24,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const back = useBack();
   const title = useSession((s) => s.appInfo?.title) || DEFAULT_SITE_TITLE;
-  const token = useSession((s) => s.token);
+  // signed in when the page opened (token in the store and in storage): no form to show. Only
+  // on arrival: a sign-in made here navigates by itself once userInfo is loaded; logging out
+  // clears storage before it comes here and forgets the token after.
+  const [signedInOnArrival] = useState(() => Boolean(useSession.getState().token && local.get(STORAGE_KEYS.token)));
 
   const typeParam = params.get('type');
   const pidParam = params.get('pid')?.trim() || '';
@@ -48,9 +52,7 @@ export default function LoginPage() {
     setParams(q, { replace: true });
   };
 
-  // signed in (token kept in storage too): no form to show. Logging out clears storage before
-  // it comes here and forgets the token after, so it is not sent away again.
-  if (token && local.get(STORAGE_KEYS.token)) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (signedInOnArrival) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
   return (
     <div className="lg" data-testid="login-page">
