@@ -151,6 +151,17 @@ export async function answeredCaptcha(): Promise<{ code: string; captcha_key: st
   return { code: captchaAnswer(captcha.data.key), captcha_key: captcha.data.key };
 }
 
+let operator: string | null = null;
+/** The first operator's token (admin / e2e-admin-pass), signed in once over the API with its captcha. */
+export async function operatorToken(): Promise<string> {
+  if (operator) return operator;
+  const img = await api<{ key: string }>('/admin/api/captcha', {});
+  const login = await api<{ token: string }>('/admin/api/login', { username: 'admin', password: 'e2e-admin-pass', captcha_key: img.data.key, code: captchaAnswer(img.data.key) });
+  expect(login.code, login.message).toBe(200);
+  operator = login.data.token;
+  return operator;
+}
+
 /** Every page the context opens next starts signed in with this token (all the site needs). */
 export function signInWith(context: BrowserContext, token: string) {
   return context.addInitScript((t) => localStorage.setItem('token', t), token);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MSG } from '@casino/contract';
-import { api, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * The money path of the wallets issue, end to end through the built site, the real server
@@ -18,9 +18,7 @@ const { byTest, open, toast } = pageHelpers(() => page);
 
 /** The operator's side: sign in to the back-office and credit the member's central wallet. */
 async function operatorCredits(username: string, amount: number) {
-  const login = await api<{ token: string }>('/admin/api/login', { username: 'admin', password: 'e2e-admin-pass' });
-  expect(login.code, login.message).toBe(200);
-  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: login.data.token });
+  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
   expect(adjust.code, adjust.message).toBe(200);
 }
 

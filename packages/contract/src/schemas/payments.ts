@@ -40,6 +40,15 @@ export const PAY_MSG = {
   reasonRequired: '请输入拒绝原因',
 } as const;
 
+/** The inbox message a member gets when an operator decides a deposit. */
+export const DEPOSIT_INBOX = {
+  approvedTitle: '存款已到账',
+  approved: (no: string, yuan: string, bonusYuan: string | null) =>
+    `您的存款订单 ${no} 已审核通过，${yuan} 元已存入中心钱包${bonusYuan ? `，另赠送 ${bonusYuan} 元` : ''}。`,
+  rejectedTitle: '存款未通过审核',
+  rejected: (no: string, yuan: string, reason: string) => `您的存款订单 ${no}（${yuan} 元）未通过审核，原因：${reason}。如有疑问请联系在线客服。`,
+} as const;
+
 /** Bonus choices of spec section 9: percent, sent as the fraction `amount_proportion`. */
 export const BONUS_PERCENTS = [0, 10, 20, 30, 40, 50] as const;
 export type BonusPercent = (typeof BONUS_PERCENTS)[number];

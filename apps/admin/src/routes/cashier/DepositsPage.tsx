@@ -155,7 +155,7 @@ export default function DepositsPage() {
           rowKey="deposit_no"
           columns={columns}
           size="middle"
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1500 }}
           {...table.tableProps}
           pagination={{ ...(table.tableProps.pagination || {}), pageSize: data?.per_page ?? 20, showSizeChanger: false }}
         />

@@ -64,6 +64,12 @@ describe('deposits: manual orders and operator review', () => {
     expect(await reject(second.message)).toMatchObject({ code: 200, data: { status: 'rejected', state: 3, reject_reason: '未收到款项' } });
     expect(await approve(second.message)).toMatchObject({ code: 400, message: PAY_MSG.notReviewable });
     expect(await central(t, m.id)).toBe(50000);
+    // the member reads each decision once in the inbox
+    const inbox = (await t.post('/api/messagelist', { page: 1 }, { token: m.token })).data.data.map((x: { title: string; content: string }) => [x.title, x.content]);
+    expect(inbox).toEqual([
+      ['存款未通过审核', `您的存款订单 ${second.message}（600.00 元）未通过审核，原因：未收到款项。如有疑问请联系在线客服。`],
+      ['存款已到账', `您的存款订单 ${first.message} 已审核通过，500.00 元已存入中心钱包。`],
+    ]);
   });
 
   it('approve racing approve and reject: one effect, on both databases', async () => {

@@ -1,4 +1,4 @@
-import { CODE, DEPOSIT_STATUS_NAMES, fenToYuan, PAY_MSG, type AdminDepositRow, type DepositStatus, type PayType } from '@casino/contract';
+import { CODE, DEPOSIT_INBOX, DEPOSIT_STATUS_NAMES, fenToYuan, formatYuan, PAY_MSG, type AdminDepositRow, type DepositStatus, type PayType } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { Deposit } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
@@ -6,6 +6,7 @@ import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../backoffice/index.ts';
+import { sendToMember } from '../inbox/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { creditOrder } from './credit.ts';
 import * as repo from './repo.ts';
@@ -50,6 +51,18 @@ const snapshot = (d: Deposit) => ({ status: d.status, amount: Number(d.amount), 
 export function createReview(ctx: AppContext, site: SiteService) {
   const { db } = ctx;
 
+  /** the member hears of the decision; after the commit, once per order whatever retries */
+  async function tell(d: Deposit) {
+    const yuan = (fen: number) => formatYuan(fenToYuan(fen));
+    const [title, content] =
+      d.status === 'credited'
+        ? [DEPOSIT_INBOX.approvedTitle, DEPOSIT_INBOX.approved(d.deposit_no, yuan(Number(d.credited_amount)), Number(d.bonus_amount) > 0 ? yuan(Number(d.bonus_amount)) : null)]
+        : [DEPOSIT_INBOX.rejectedTitle, DEPOSIT_INBOX.rejected(d.deposit_no, yuan(Number(d.paid_amount ?? d.amount)), d.reject_reason)];
+    await sendToMember(ctx, d.member_id, title, content, { dedupeKey: `deposit:${d.deposit_no}` }).catch((err) =>
+      ctx.log.error({ err, depositNo: d.deposit_no }, 'deposit decision not sent to the inbox'),
+    );
+  }
+
   async function load(depositNo: string): Promise<Deposit> {
     const d = await repo.depositByNo(db, depositNo);
     if (!d) refuse(PAY_MSG.orderNotFound, CODE.notFound);
@@ -83,6 +96,7 @@ export function createReview(ctx: AppContext, site: SiteService) {
       });
       const after = await repo.adminRow(db, depositNo);
       if (!done && after.status !== 'credited') refuse(PAY_MSG.notReviewable);
+      if (done) await tell(after);
       return { row: toRow(after), repeated: !done };
     },
 
@@ -96,6 +110,7 @@ export function createReview(ctx: AppContext, site: SiteService) {
       });
       const after = await repo.adminRow(db, depositNo);
       if (!updated && after.status !== 'rejected') refuse(PAY_MSG.notReviewable);
+      if (updated) await tell(after);
       return { row: toRow(after), repeated: !updated };
     },
   };

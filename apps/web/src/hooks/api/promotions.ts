@@ -73,9 +73,10 @@ export function useClaimRebate() {
   });
 }
 
-/** POST /api/redpacket {page}: today's allowance and the rules (members only). */
-export function useRedPacketInfo(enabled: boolean) {
-  return useQuery({ queryKey: promoKeys.redPacket, queryFn: () => post<RedPacketInfo>('/api/redpacket', { page: 1 }), enabled, staleTime: 10_000 });
+/** POST /api/redpacket {page}: today's allowance and the rules (a guest gets the rules with no allowance). */
+export function useRedPacketInfo(session: string) {
+  // the session in the key: a guest who logs in reads their own allowance, not the cached guest view
+  return useQuery({ queryKey: [...promoKeys.redPacket, session.slice(-8)], queryFn: () => post<RedPacketInfo>('/api/redpacket', { page: 1 }), staleTime: 10_000 });
 }
 
 /** POST /api/douserredpacket: one grab; the page shows the amount or the server's message. */

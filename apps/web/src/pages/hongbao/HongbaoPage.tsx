@@ -21,7 +21,8 @@ type Outcome = { kind: 'won'; amount: number } | { kind: 'refused'; message: str
 export default function HongbaoPage() {
   const token = useSession((s) => s.token);
   const switchOn = useSession((s) => Number(s.appInfo?.redpacket_switch ?? 1) === 1);
-  const info = useRedPacketInfo(Boolean(token));
+  // guests read the rules too (no allowance); the query key changes with the session
+  const info = useRedPacketInfo(token ?? '');
   const grab = useGrabRedPacket();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const go = useGo();
@@ -93,9 +94,7 @@ export default function HongbaoPage() {
 
       <section className="card hb-card" data-testid="hongbao-rules">
         <h2 className="hb-h">红包规则</h2>
-        {!token ? (
-          <EmptyState title="登录后查看红包规则" action={<AppLink to={`/login?redirect=${encodeURIComponent(pathname)}`} className="btn-gold">立即登录</AppLink>} />
-        ) : info.isError ? (
+        {info.isError ? (
           <LoadFailed onRetry={() => void info.refetch()} />
         ) : !d ? (
           <div aria-busy="true" aria-label="加载中">
