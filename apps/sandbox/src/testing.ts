@@ -57,6 +57,20 @@ export async function startSandbox(opts: Partial<SandboxOptions> = {}) {
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
+/**
+ * A game clock the test drives (pass `now` as game.now): a real short match raced the test on a
+ * loaded machine (issue 14). Time moves only when the test says so and never goes back.
+ */
+export function drivenClock(start = Date.now()) {
+  let at = start;
+  return {
+    now: () => at,
+    to(ms: number) {
+      at = Math.max(at, ms);
+    },
+  };
+}
+
 /** a fresh player with `fen` deposited at `platform` */
 export async function fundedPlayer(sb: Sandbox, platform: string, fen: number, name = `p${Math.random().toString(36).slice(2, 10)}`) {
   await sb.client.createPlayer({ username: name });

@@ -4,6 +4,7 @@ import { useSession } from './session/store';
 import { loadAppInfo } from './session/actions';
 import { SiteRouter } from './router/router';
 import { DEFAULT_SITE_TITLE } from './config';
+import { RoutePage } from './components/RouteErrorBoundary';
 
 const Maintenance = lazy(() => import('./pages/maintenance/Maintenance'));
 
@@ -51,7 +52,10 @@ export function App() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <SiteRouter />
+      {/* last resort: what escapes the layouts' own boundaries still gets 重新加载, not a blank page */}
+      <RoutePage>
+        <SiteRouter />
+      </RoutePage>
     </QueryClientProvider>
   );
 }

@@ -21,6 +21,8 @@ export interface GameDeps {
   rng: Rng;
   /** URL of the provider's routes, e.g. /sandbox/provider */
   base: string;
+  /** the game clock (Date.now unless a test drives it) */
+  now?: () => number;
 }
 
 const SESSION_HEADER = 'x-game-session';
@@ -85,7 +87,7 @@ export function gameRoutes(app: FastifyInstance, d: GameDeps) {
       return reply.code(401).send({ error: 'session_expired', message: '游戏会话已过期，请返回重新进入' });
     }
     const { action } = request.params as { action: string };
-    const ctx: PlayContext = { store: d.store, game, username: session.username, rng: d.rng, now: Date.now() };
+    const ctx: PlayContext = { store: d.store, game, username: session.username, rng: d.rng, now: (d.now ?? Date.now)() };
     const actions = ACTIONS[ENGINE_OF[game.category]];
     if (action === 'state') {
       const extra = actions.state ? (actions.state(ctx, {}) as object) : {};

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedPlayer, startSandbox, type Sandbox } from '../testing.ts';
+import { drivenClock, fundedPlayer, startSandbox, type Sandbox } from '../testing.ts';
 import type { BetRecord } from './types.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// the match runs on a clock the test drives, so 27 spins on a loaded machine cannot outlast it
+const clock = drivenClock();
 let sb: Sandbox;
 beforeAll(async () => {
-  sb = await startSandbox({ game: { matchMs: 1500, voidRate: 0 } });
+  sb = await startSandbox({ game: { matchMs: 1500, voidRate: 0, now: clock.now } });
 });
 afterAll(() => sb.close());
 
@@ -39,7 +40,7 @@ describe('bet record feed', () => {
     await pull();
     expect(seen).toHaveLength(28);
     expect(seen.find((r) => r.bet_id === open)!.status).toBe(2);
-    await sleep(Math.max(0, f.ends_at - Date.now()) + 100);
+    clock.to(f.ends_at + 100);
     await pull();
     expect(seen).toHaveLength(29);
     const cursors = seen.map((r) => Number(r.cursor));

@@ -29,6 +29,12 @@ export interface GameProviderOptions {
   voidRate?: number;
   /** outcome source; default node:crypto */
   rng?: Rng;
+  /**
+   * the clock games run on (kick-offs, settlement, bet times); default Date.now. A test drives it
+   * so "still open before the match ends" does not race a real match (issue 14). Signatures and
+   * tokens keep the real time.
+   */
+  now?: () => number;
 }
 
 /** body size cap for every provider call; the largest body is a few hundred bytes */
@@ -43,6 +49,7 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
   const db = openDb(opts.dataDir);
   const store = new ProviderStore(db);
   const rng = opts.rng ?? cryptoRng;
+  const now = opts.now ?? Date.now;
   const matches = new Matches(db, store, rng, { matchMs: opts.matchMs ?? 180_000, voidRate: opts.voidRate ?? 0.02 });
   const faults = opts.faults ? new Faults(opts.faultTimings) : null;
   const base = `${(opts.publicBaseUrl ?? '').replace(/\/+$/, '')}${app.prefix}`;
@@ -76,12 +83,12 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
     secret: opts.secret,
     faults,
     base,
-    settleDue: () => matches.settleDue(Date.now()),
+    settleDue: () => matches.settleDue(now()),
     rawBody: (request) => raw.get(request) ?? '',
   };
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   artRoutes(app);
-  gameRoutes(app, { store, tokens: ctx.tokens, matches, rng, base });
+  gameRoutes(app, { store, tokens: ctx.tokens, matches, rng, base, now });
 
   if (faults) {
     app.post('/test/faults', async (request): Promise<FaultResponse> => {
@@ -109,7 +116,7 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
   // settle ended matches even when nobody is looking, so the bet feed moves on its own
   const timer = setInterval(() => {
     try {
-      matches.settleDue(Date.now());
+      matches.settleDue(now());
     } catch (err) {
       app.log.error({ err }, 'sandbox: settling matches failed');
     }

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedPlayer, startSandbox, type Sandbox } from '../../testing.ts';
+import { drivenClock, fundedPlayer, startSandbox, type Sandbox } from '../../testing.ts';
 import type { BetRecord } from '../../provider/types.ts';
 import type { FixtureView } from './service.ts';
 
 const MATCH_MS = 1200;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// the games run on a clock the test drives: a real 1.2 s match raced the test on a loaded machine
+const clock = drivenClock();
 
 let sb: Sandbox;
 beforeAll(async () => {
-  sb = await startSandbox({ game: { matchMs: MATCH_MS, voidRate: 0 } });
+  sb = await startSandbox({ game: { matchMs: MATCH_MS, voidRate: 0, now: clock.now } });
 });
 afterAll(() => sb.close());
 
@@ -44,10 +46,14 @@ async function betAndSettle(platform: string, code: string, pick: 'home' | 'away
   expect((await sb.client.balance({ username: user, platform })).balance_fen).toBe(90_000);
 
   // still open until the simulated match ends
-  await sleep(Math.max(0, f.kickoff_at - Date.now()) + 50);
+  clock.to(f.kickoff_at + 50);
   const live = (await g.act<Board>('state')).json;
+  expect(live.live.map((x) => x.id)).toContain(f.id);
   expect(live.bets[0].status).toBe(2);
-  await sleep(Math.max(0, f.ends_at - Date.now()) + 100);
+  clock.to(f.ends_at - 1);
+  expect((await g.act<Board>('state')).json.bets[0].status).toBe(2);
+  expect((await feedFor(user, first.cursor)).all).toEqual([]);
+  clock.to(f.ends_at + 100);
 
   // a puller continuing from where it stopped gets the settled version at a later cursor
   const { all } = await feedFor(user, first.cursor);
@@ -93,14 +99,15 @@ describe('simulated matches', () => {
     expect((await g.act('bet', { fixture_id: f.id, pick: 'home', stake_fen: 1_000, odds_x100: f.odds.home! + 1 })).json.error).toBe('odds_changed');
     expect((await g.act('bet', { fixture_id: f.id, pick: 'home', stake_fen: 6_000 })).json.error).toBe('insufficient_balance');
     expect((await g.act('bet', { fixture_id: 999_999, pick: 'home', stake_fen: 100 })).status).toBe(400);
-    await sleep(Math.max(0, f.kickoff_at - Date.now()) + 30);
+    clock.to(f.kickoff_at + 30);
     const late = await g.act('bet', { fixture_id: f.id, pick: 'home', stake_fen: 1_000 });
     expect(late.json.error).toBe('betting_closed');
     expect((await sb.client.balance({ username: user, platform: 'sb' })).balance_fen).toBe(5_000);
   });
 
   it('an abandoned match voids its bets (status 0) and returns the stakes', async () => {
-    const other = await startSandbox({ game: { matchMs: 900, voidRate: 1 } });
+    const otherClock = drivenClock();
+    const other = await startSandbox({ game: { matchMs: 900, voidRate: 1, now: otherClock.now } });
     try {
       const user = await fundedPlayer(other, 'sb', 20_000);
       const g = await other.openGame(user, 'sb', 'sb_lobby');
@@ -109,7 +116,9 @@ describe('simulated matches', () => {
       expect((await g.act('bet', { fixture_id: f.id, pick: 'draw', stake_fen: 5_000 })).status).toBe(200);
       const before = await other.client.bets({ cursor: '', limit: 10 });
       expect(before.records.map((r) => r.status)).toEqual([2]);
-      await sleep(Math.max(0, f.ends_at - Date.now()) + 100);
+      otherClock.to(f.ends_at - 1);
+      expect((await other.client.bets({ cursor: before.next_cursor, limit: 10 })).records).toEqual([]);
+      otherClock.to(f.ends_at + 100);
       const after = await other.client.bets({ cursor: before.next_cursor, limit: 10 });
       expect(after.records.map((r) => r.status)).toEqual([0]);
       expect(after.records[0]).toMatchObject({ win_loss_fen: 0, valid_amount_fen: 0, bet_amount_fen: 5_000 });

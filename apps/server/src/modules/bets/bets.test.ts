@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, MSG, type BetRecordRow } from '@casino/contract';
 import type { TestApp } from '../../../test/harness.ts';
-import { credit, newMember, openGame, sleep, startVenueApp, type Member } from '../transfers/testing.ts';
+import { credit, drivenClock, newMember, openGame, startVenueApp, venueGame, type Member } from '../transfers/testing.ts';
 
 type Board = { upcoming: { id: number; kickoff_at: number; ends_at: number; odds: Record<string, number | null> }[] };
 
@@ -12,8 +12,10 @@ describe('bet records pulled from the venues', () => {
   let matchEnds = 0;
   let openBetId = '';
   const slotBets: string[] = [];
+  // the venue's matches run on this clock: the open bet stays open until the test ends its match
+  const clock = drivenClock();
   beforeAll(async () => {
-    t = await startVenueApp();
+    t = await startVenueApp({ sandboxGame: venueGame(clock.now) });
     m = await newMember(t, 'bettor001');
     other = await newMember(t, 'bettor002', 100);
     // 1000 yuan with a 1x wagering requirement
@@ -30,9 +32,8 @@ describe('bet records pulled from the venues', () => {
     }
     const sport = await openGame(t, m.token, 'sb', 'sb_lobby');
     const board = (await sport.act<Board>('state')).json;
-    // a fixture far enough from kick-off that a loaded machine still places the bet in time
-    // (400 ms raced the clock; issue 14), else the furthest one
-    const f = board.upcoming.find((x) => x.kickoff_at > Date.now() + 2000) ?? board.upcoming[board.upcoming.length - 1];
+    // the venue's clock stands still until the test moves it, so any listed fixture takes the bet
+    const f = board.upcoming[board.upcoming.length - 1];
     const placed = await sport.act('bet', { fixture_id: f.id, pick: 'home', stake_fen: 2000, odds_x100: f.odds.home });
     expect(placed.status, JSON.stringify(placed.json)).toBe(200);
     openBetId = placed.json.bet_id!;
@@ -76,7 +77,7 @@ describe('bet records pulled from the venues', () => {
   });
 
   it('a settled result replaces the unsettled one, and counts once', async () => {
-    await sleep(Math.max(0, matchEnds - Date.now()) + 300);
+    clock.to(matchEnds + 300);
     const pulled = await t.venues.bets.pull();
     expect(pulled.records).toBe(1);
     const page = await records();

@@ -55,6 +55,8 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
   const jobs: Job[] = [
     // unpaid orders expire one hour after creation (spec section 4)
     { name: 'expire_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.expire()) },
+    // asks the gateway about online orders whose notify has not come (a lost notify still credits)
+    { name: 'query_pending_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.queryPending()) },
   ];
   return {
     service,

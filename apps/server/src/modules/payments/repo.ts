@@ -211,3 +211,17 @@ export async function usernameOf(db: Q, memberId: number): Promise<string> {
   const r = await db.selectFrom('members').select('username').where('id', '=', memberId).executeTakeFirst();
   return r?.username ?? '';
 }
+
+/** Online orders still pending that were created in [from, to), oldest first, at most `limit`. */
+export function pendingOnlineCreated(db: Q, from: number, to: number, limit: number): Promise<Deposit[]> {
+  return db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('kind', '=', 'online')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}

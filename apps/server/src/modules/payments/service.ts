@@ -15,7 +15,7 @@ import {
   type PayWaysReply,
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
-import type { PaymentRegistry } from '../../adapters/payments/index.ts';
+import type { GatewayOrder, PaymentRegistry } from '../../adapters/payments/index.ts';
 import type { Deposit } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -39,6 +39,10 @@ export interface PaymentsDeps {
 /** at most this many unpaid orders per member within the expiry window */
 const MAX_PENDING = 5;
 const EXPIRY_MS = DEPOSIT_EXPIRY_MINUTES * 60_000;
+/** ages (minutes) at which a still-pending online order is asked of its gateway, the last just before expiry */
+const QUERY_AT_MINUTES = [2, 5, 15, 30, 58];
+/** orders asked per age window and run */
+const QUERY_BATCH = 200;
 
 /** D + Beijing yyyyMMddHHmmss + 6 random digits; unique by the column's constraint (retried on a clash) */
 function newDepositNo(now: number): string {
@@ -128,6 +132,33 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', review_reason: '支付通道下单失败', decided_at: Date.now() });
       refuse(PAY_MSG.gatewayBusy);
     }
+  }
+
+  /**
+   * What the gateway says of an order, applied once in one transaction: paid at or before the
+   * deadline for the exact amount -> credited (from pending or expired); paid otherwise ->
+   * review with the reason; failed -> failed (from pending). Anything else changes nothing.
+   */
+  async function apply(gatewayName: string, d: Deposit, n: GatewayOrder, now: number): Promise<void> {
+    if (n.state === 'failed') {
+      await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', decided_at: now });
+      return;
+    }
+    if (n.state !== 'paid' || n.paidAmount === null) return;
+    const paid = n.paidAmount;
+    const paidAt = n.paidAt ?? now;
+    const settings = await deps.site.settings();
+    await db.transaction().execute(async (trx) => {
+      const late = paidAt > d.expires_at;
+      if (late || paid !== d.amount || n.amount !== d.amount) {
+        const reason = late
+          ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${fenToYuan(paid)} 元`
+          : `实付金额 ${fenToYuan(paid)} 元与订单金额 ${fenToYuan(d.amount)} 元不符`;
+        await repo.transition(trx, d.deposit_no, NOTIFIABLE, { status: 'review', paid_amount: paid, paid_at: paidAt, review_reason: reason });
+        return;
+      }
+      await creditOrder(trx, settings, d, { amount: paid, from: NOTIFIABLE, now, by: `gateway:${gatewayName}`, set: { paid_amount: paid, paid_at: paidAt } });
+    });
   }
 
   /** /payInfo's receiving account, one labelled line per field */
@@ -229,27 +260,36 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         ctx.log.warn({ gateway: gatewayName, order: n.merchantOrderNo }, 'payment notify for an unknown order');
         return { ack: false, status: 404, body: 'fail' };
       }
-      if (n.state === 'failed') {
-        await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', decided_at: now });
-        return { ack: true, body: gateway.ack };
-      }
-      if (n.state !== 'paid' || n.paidAmount === null) return { ack: true, body: gateway.ack };
-
-      const paid = n.paidAmount;
-      const paidAt = n.paidAt ?? now;
-      const settings = await deps.site.settings();
-      await db.transaction().execute(async (trx) => {
-        const late = paidAt > d.expires_at;
-        if (late || paid !== d.amount || n.amount !== d.amount) {
-          const reason = late
-            ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${fenToYuan(paid)} 元`
-            : `实付金额 ${fenToYuan(paid)} 元与订单金额 ${fenToYuan(d.amount)} 元不符`;
-          await repo.transition(trx, d.deposit_no, NOTIFIABLE, { status: 'review', paid_amount: paid, paid_at: paidAt, review_reason: reason });
-          return;
-        }
-        await creditOrder(trx, settings, d, { amount: paid, from: NOTIFIABLE, now, by: `gateway:${gateway.name}`, set: { paid_amount: paid, paid_at: paidAt } });
-      });
+      await apply(gateway.name, d, n, now);
       return { ack: true, body: gateway.ack };
+    },
+
+    /**
+     * The job beside the notify (a merchant's 主动查询), every minute: online orders still pending
+     * at the ages of QUERY_AT_MINUTES are asked of their gateway (each a few times, so abandoned
+     * orders never crowd out newer ones); a paid or failed one is applied exactly as its notify
+     * would be. Covers a notify that never arrives.
+     */
+    async queryPending(now = Date.now()): Promise<number> {
+      const due = (
+        await Promise.all(QUERY_AT_MINUTES.map((m) => repo.pendingOnlineCreated(db, now - (m + 1) * 60_000, now - m * 60_000, QUERY_BATCH)))
+      ).flat();
+      let applied = 0;
+      for (const d of due) {
+        const gateway = d.gateway ? deps.registry.get(d.gateway) : undefined;
+        if (!gateway) continue;
+        try {
+          const n = await gateway.queryOrder(d.deposit_no);
+          if (n.merchantOrderNo !== d.deposit_no || (d.gateway_order_no !== null && n.gatewayOrderNo !== d.gateway_order_no)) continue;
+          if (n.state !== 'pending') {
+            await apply(gateway.name, d, n, now);
+            applied++;
+          }
+        } catch (err) {
+          ctx.log.warn({ err: String(err), deposit: d.deposit_no }, 'payment gateway query failed');
+        }
+      }
+      return applied;
     },
 
     usernameOf: (memberId: number) => repo.usernameOf(db, memberId),

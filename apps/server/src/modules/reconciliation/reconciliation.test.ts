@@ -5,6 +5,7 @@ import { playerName } from '../../adapters/venues/index.ts';
 import {
   arm,
   centralFen,
+  drivenClock,
   expectLedgerSound,
   LATE_MS,
   newMember,
@@ -14,6 +15,7 @@ import {
   sleep,
   startVenueApp,
   venueFen,
+  venueGame,
   type Member,
 } from '../transfers/testing.ts';
 
@@ -27,8 +29,10 @@ const DAY = 86_400_000;
 describe('venue reconciliation', () => {
   let t: TestApp;
   let admin = '';
+  // the venue's matches run on this clock, so the football bet is placed and read while open
+  const clock = drivenClock();
   beforeAll(async () => {
-    t = await startVenueApp();
+    t = await startVenueApp({ sandboxGame: venueGame(clock.now) });
     admin = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
   });
   afterAll(() => t.stop());
@@ -78,7 +82,7 @@ describe('venue reconciliation', () => {
     expect(await rec().run(Date.now())).toMatchObject({ found: 0, open: 0 });
 
     // the match ends and pays (or not); then every venue's money comes home
-    await sleep(Math.max(0, f.ends_at - Date.now()) + 300);
+    clock.to(f.ends_at + 300);
     const back = await t.post('/api/transall', {}, { token: m.token });
     expect(back.code, back.message).toBe(200);
     for (const p of ['obgdy', 'sb', 'pp', 'ag']) expect(await venueFen(t, m.id, p)).toBe(0);

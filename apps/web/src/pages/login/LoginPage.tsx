@@ -78,35 +78,35 @@ export default function LoginPage() {
           <ResetForm onDone={leaveForgot} />
         </section>
       ) : (
-      <section className="card lg-card">
-        <div className="lg-tabs" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'login'}
-            className={tab === 'login' ? 'lg-tab lg-tab--on' : 'lg-tab'}
-            onClick={() => switchTab('login')}
-            data-testid="login-tab-login"
-          >
-            登录
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'register'}
-            className={tab === 'register' ? 'lg-tab lg-tab--on' : 'lg-tab'}
-            onClick={() => switchTab('register')}
-            data-testid="login-tab-register"
-          >
-            注册
-          </button>
-        </div>
-        {tab === 'login' ? (
-          <LoginForm key="login" onSignedIn={onSignedIn} />
-        ) : (
-          <RegisterForm key="register" onSignedIn={onSignedIn} pid={pid} />
-        )}
-      </section>
+        <section className="card lg-card">
+          <div className="lg-tabs" role="tablist">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'login'}
+              className={tab === 'login' ? 'lg-tab lg-tab--on' : 'lg-tab'}
+              onClick={() => switchTab('login')}
+              data-testid="login-tab-login"
+            >
+              登录
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'register'}
+              className={tab === 'register' ? 'lg-tab lg-tab--on' : 'lg-tab'}
+              onClick={() => switchTab('register')}
+              data-testid="login-tab-register"
+            >
+              注册
+            </button>
+          </div>
+          {tab === 'login' ? (
+            <LoginForm key="login" onSignedIn={onSignedIn} />
+          ) : (
+            <RegisterForm key="register" onSignedIn={onSignedIn} pid={pid} />
+          )}
+        </section>
       )}
 
       <nav className="lg-links">
