@@ -199,6 +199,27 @@ describe('deposits: rules, online orders, notifies', () => {
     await faults('none');
   });
 
+  it('every notify lost: the query job asks the gateway and credits (or sends to review) once', async () => {
+    const m = await memberWithCard(t, 'query');
+    // every delivery of these orders is dropped (first try and all retries)
+    expect((await faults('lost', 50)).status).toBe(200);
+    const ok = await t.post('/api/recharge', { paytype: 'qqpay', amount: 120 }, { token: m.token });
+    const under = await t.post('/api/recharge', { paytype: 'qqpay', amount: 150 }, { token: m.token });
+    await fetch(`${t.origin}${ok.data.url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'paid=120' });
+    await fetch(`${t.origin}${under.data.url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'paid=100' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await depositRow(t, ok.data.deposit_no)).status).toBe('pending');
+    // too young to be asked about yet
+    expect(await t.payments.service.queryPending(Date.now())).toBe(0);
+    const later = Date.now() + 2.5 * 60_000;
+    expect(await t.payments.service.queryPending(later)).toBe(2);
+    expect(await t.payments.service.queryPending(later)).toBe(0);
+    expect((await depositRow(t, ok.data.deposit_no)).status).toBe('credited');
+    expect(await depositRow(t, under.data.deposit_no)).toMatchObject({ status: 'review', paid_amount: 10000 });
+    expect(await central(t, m.id)).toBe(12000);
+    await faults('none');
+  });
+
   it('renotify sends the notify again; the repeat is acknowledged and credits nothing more', async () => {
     const m = await memberWithCard(t, 'renot');
     const r = await t.post('/api/recharge', { paytype: 'qqpay', amount: 150 }, { token: m.token });
