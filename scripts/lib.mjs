@@ -32,3 +32,15 @@ export function webBuilt() {
   const admin = process.env.ADMIN_DIST || path.join(ROOT, 'apps/admin/dist');
   return fs.existsSync(path.join(web, 'index.html')) && fs.existsSync(path.join(admin, 'index.html'));
 }
+
+/** Runs a command with its output (stdout and stderr, in order) held; resolves { code, output }. */
+export function runCaptured(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...opts });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+  });
+}

@@ -1,13 +1,70 @@
-// npm test: every suite. Type checks, unit and integration tests (server on SQLite,
-// and on PostgreSQL too when TEST_DATABASE_URL is set), a fresh build of the member
-// site, then the end-to-end suite in Chromium.
-import { bin, runOrExit } from './lib.mjs';
+// npm test: every suite, the one command for a fresh machine (README). Type checks, unit and
+// integration tests (server on SQLite; on PostgreSQL too when TEST_DATABASE_URL is set), a fresh
+// build of the member site and the back-office, then the end-to-end suite in Chromium.
+//
+// Steps that do not need each other run side by side, because CI has 2 cores and each of these
+// leaves one mostly idle (tsc and the bundler are single-threaded; the end-to-end suite waits on a
+// browser one file at a time). The SQLite suites run alone: argon2 hashing keeps both cores busy.
+//   1. type check            |  build
+//   2. unit and integration tests on SQLite
+//   3. end-to-end tests      |  server suites on PostgreSQL (only with TEST_DATABASE_URL)
+// A step that fails stops the run after its group; the summary names it. Output of side-by-side
+// steps is held and printed whole as each ends, so the two never interleave.
+import { bin, run, runCaptured } from './lib.mjs';
 
-console.log('\n== type check ==');
-await runOrExit('npm', ['run', 'typecheck', '--silent']);
-console.log('\n== unit and integration tests ==');
-await runOrExit(bin('vitest'), ['run']);
-console.log('\n== build ==');
-await runOrExit('npm', ['run', 'build', '--silent']);
-console.log('\n== end-to-end tests ==');
-await runOrExit('node', ['scripts/e2e.mjs']);
+const results = [];
+const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+
+/** a step on its own: output streams as it comes */
+async function alone(name, cmd, args, opts) {
+  console.log(`\n== ${name} ==`);
+  const started = Date.now();
+  const code = await run(cmd, args, opts);
+  results.push({ name, code, ms: Date.now() - started });
+}
+
+/** steps side by side: each one's output is printed whole when it ends */
+async function together(steps) {
+  console.log(`\n== ${steps.map((s) => s.name).join('  |  ')} (side by side) ==`);
+  await Promise.all(
+    steps.map(async ({ name, cmd, args, opts }) => {
+      const started = Date.now();
+      const { code, output } = await runCaptured(cmd, args, opts);
+      const ms = Date.now() - started;
+      console.log(`\n== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes(ms)} ==\n${output.trimEnd()}`);
+      results.push({ name, code, ms });
+    }),
+  );
+}
+
+function summary() {
+  console.log('\n== summary ==');
+  for (const r of results) console.log(`${r.code === 0 ? 'ok    ' : 'FAILED'}  ${minutes(r.ms).padStart(7)}  ${r.name}`);
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) console.log(`\nnpm test failed: ${failed.map((r) => r.name).join(', ')}`);
+  return failed.length ? 1 : 0;
+}
+
+const stop = () => results.some((r) => r.code !== 0) && process.exit(summary());
+const started = Date.now();
+
+await together([
+  { name: 'type check', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+]);
+stop();
+
+// SQLite whatever the caller's environment says; PostgreSQL is step 3's
+const { TEST_DATABASE_URL: pgUrl, ...sqliteEnv } = process.env;
+await alone('unit and integration tests (SQLite)', bin('vitest'), ['run'], { env: sqliteEnv });
+stop();
+
+const e2e = { name: 'end-to-end tests', cmd: 'node', args: ['scripts/e2e.mjs'] };
+if (pgUrl) {
+  // only the server's suites touch a database; the contract's and the sandbox's ran in step 2
+  await together([e2e, { name: 'server suites (PostgreSQL)', cmd: bin('vitest'), args: ['run', 'apps/server'], opts: { env: { ...process.env, TEST_DATABASE_URL: pgUrl } } }]);
+} else {
+  await alone(e2e.name, e2e.cmd, e2e.args);
+}
+console.log(`\ntotal ${minutes(Date.now() - started)}`);
+process.exit(summary());

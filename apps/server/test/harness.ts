@@ -57,6 +57,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       jobs: false,
       adminPassword: 'admin-test-password',
       webDist: '/nonexistent',
+      adminDist: '/nonexistent',
       sandboxDataDir: sandboxDir ?? ':memory:',
       sandboxFaults: Boolean(listen),
       ...overrides,

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG, RESET_MSG } from '@casino/contract';
-import { api, captchaAnswer, currentCaptcha, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, currentCaptcha, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Issue 15, the member site on a real phone: a page whose code fails to load recovers with
@@ -17,10 +17,7 @@ usePhone('phone', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, hashPath, toast } = pageHelpers(() => page);
 
 async function operatorCredits(username: string, amount: number) {
-  const img = await api<{ key: string }>('/admin/api/captcha', {});
-  const login = await api<{ token: string }>('/admin/api/login', { username: 'admin', password: 'e2e-admin-pass', captcha_key: img.data.key, code: captchaAnswer(img.data.key) });
-  expect(login.code, login.message).toBe(200);
-  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: login.data.token });
+  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
   expect(adjust.code, adjust.message).toBe(200);
 }
 
@@ -191,5 +188,29 @@ describe('忘记密码', () => {
     await expect.poll(hashPath).toBe('/mine');
     await open('/login');
     await expect.poll(hashPath).toBe('/');
+  });
+});
+
+describe('messaging-app links', () => {
+  it('are hidden while unset and follow the operator’s settings once set', async () => {
+    const settings = (body: Record<string, string>) => operatorToken().then((token) => api('/admin/api/settings/update', body, { token }));
+    await page.addInitScript(() => sessionStorage.setItem('welcomeShown', '1'));
+    await open('/');
+    await byTest('home').waitFor();
+    await byTest('header-menu').click();
+    await byTest('side-drawer').waitFor();
+    expect(await byTest('drawer-messaging-login').count()).toBe(0);
+    expect(await byTest('shortcut-bot').count()).toBe(0);
+
+    expect((await settings({ tg_login_url: 'https://t.me/dingsheng_login_bot', tg_bot_url: 'https://t.me/dingsheng_bot' })).code).toBe(200);
+    try {
+      await page.reload();
+      await byTest('home').waitFor();
+      await expect.poll(() => byTest('shortcut-bot').getAttribute('href')).toBe('https://t.me/dingsheng_bot');
+      await byTest('header-menu').click();
+      expect(await byTest('drawer-messaging-login').getAttribute('href')).toBe('https://t.me/dingsheng_login_bot');
+    } finally {
+      await settings({ tg_login_url: '', tg_bot_url: '' });
+    }
   });
 });

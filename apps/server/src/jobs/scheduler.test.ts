@@ -25,12 +25,24 @@ describe('job scheduler', () => {
 
   it('does not start a job still running elsewhere within its lease, and records failures', async () => {
     let release!: () => void;
-    const slow: Job = { name: 'slow', everySeconds: 30, run: () => new Promise<void>((r) => (release = r)) };
+    let running!: () => void;
+    // the first run holds the lease once its job has started: waited for, not guessed (a 50 ms
+    // sleep raced taking the lease on a loaded machine; issue 14)
+    const started = new Promise<void>((r) => (running = r));
+    const slow: Job = {
+      name: 'slow',
+      everySeconds: 30,
+      run: () =>
+        new Promise<void>((r) => {
+          release = r;
+          running();
+        }),
+    };
     const a = createScheduler(t.ctx, [slow]);
     const b = createScheduler(t.ctx, [slow]);
     const now = Date.now();
     const first = a.runOnce(slow, now);
-    await new Promise((r) => setTimeout(r, 50));
+    await started;
     expect(await b.runOnce(slow, now + 30_000)).toBe(false); // next period, but the first run holds the lease
     release();
     expect(await first).toBe(true);

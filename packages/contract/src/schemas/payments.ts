@@ -202,6 +202,11 @@ export const payApiRechargeSchema = z.object(
 
 // ---- back-office (DESIGN.md section 11) -----------------------------------------------------
 
+/** Statuses an operator may approve or reject from: any open manual order; online ones only in review. */
+export function depositDecidableFrom(kind: string): readonly DepositStatus[] {
+  return kind === 'manual' ? ['pending', 'review', 'expired'] : ['review'];
+}
+
 /** deposit states as operators filter them */
 export const DEPOSIT_STATUSES = ['pending', 'review', 'credited', 'rejected', 'expired', 'failed'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];

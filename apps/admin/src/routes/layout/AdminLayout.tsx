@@ -70,6 +70,11 @@ export function AdminLayout() {
     );
   }
   const operator = me.data;
+  // a role without the dashboard starts on its first screen instead
+  if (location.pathname === '/' && !can(operator, 'dashboard.view')) {
+    const first = visibleScreens(operator.permissions, SCREENS)[0];
+    if (first) return <Navigate to={first.path} replace />;
+  }
   const screen = SCREENS.find((s) => s.path !== '/' && location.pathname.startsWith(s.path.replace(/\/:.*$/, '')));
   const allowed = !screen?.permission || can(operator, screen.permission);
 

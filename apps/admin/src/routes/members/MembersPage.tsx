@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { AdminMemberRow } from '@casino/contract';
+import { memberSearchSchema, type AdminMemberRow } from '@casino/contract';
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { QueryError } from '../../components/QueryError';
 import { listMembers, membersKey, type MemberFilters } from '../../hooks/api/members';
 import { useTable } from '../../hooks/use-table';
 import { dayRange, yuan } from '../../lib/format';
+import { zodRule } from '../../lib/zod-rule';
 
 interface FormValues extends Omit<MemberFilters, 'registered_from' | 'registered_to'> {
   registered?: [dayjs.Dayjs | null, dayjs.Dayjs | null];
@@ -23,7 +24,7 @@ const columns: ColumnsType<AdminMemberRow> = [
   { title: '推荐人', dataIndex: 'referrer', render: (v: string | null) => v || '-' },
   { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">冻结</Tag>) },
   { title: '注册时间', dataIndex: 'created_at', width: 170 },
-  { title: '最后登录', dataIndex: 'last_login_at', width: 200, render: (v: string | null, r) => (v ? `${v}${r.last_login_ip ? ` · ${r.last_login_ip}` : ''}` : '-') },
+  { title: '最后登录', dataIndex: 'last_login_at', width: 230, render: (v: string | null, r) => (v ? `${v}${r.last_login_ip ? ` · ${r.last_login_ip}` : ''}` : '-') },
   { title: '操作', key: 'op', fixed: 'right', width: 90, render: (_, r) => <Link to={`/members/${encodeURIComponent(r.username)}`}>查看详情</Link> },
 ];
 
@@ -55,7 +56,7 @@ export default function MembersPage() {
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="mobile" label="手机号">
+              <Form.Item name="mobile" label="手机号" rules={[zodRule(memberSearchSchema, 'mobile')]}>
                 <Input allowClear maxLength={20} />
               </Form.Item>
             </Col>
@@ -80,12 +81,12 @@ export default function MembersPage() {
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item label="余额范围">
+              <Form.Item label="余额范围" required={false}>
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="balance_min" noStyle>
                     <InputNumber min={0} precision={2} placeholder="最低" style={{ width: '50%' }} />
                   </Form.Item>
-                  <Form.Item name="balance_max" noStyle>
+                  <Form.Item name="balance_max" noStyle dependencies={['balance_min']} rules={[zodRule(memberSearchSchema, 'balance_max')]}>
                     <InputNumber min={0} precision={2} placeholder="最高" style={{ width: '50%' }} />
                   </Form.Item>
                 </Space.Compact>
@@ -109,7 +110,7 @@ export default function MembersPage() {
       </Card>
       {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
       <Card size="small">
-        <Table<AdminMemberRow> rowKey="id" columns={columns} scroll={{ x: 1200 }} size="middle" {...table.tableProps} />
+        <Table<AdminMemberRow> rowKey="id" columns={columns} scroll={{ x: 1320 }} size="middle" {...table.tableProps} />
       </Card>
     </>
   );

@@ -186,3 +186,24 @@ describe('deposits: manual orders and operator review', () => {
     expect(audits.map((a) => a.action)).toEqual(['deposit_account.create', 'deposit_account.update', 'deposit_account.update']);
   });
 });
+
+describe('deposits without a reachable gateway', () => {
+  it('offers only the manual methods and refuses the online ones', async () => {
+    const t = await startApp({ sandbox: false });
+    try {
+      const m = await memberWithCard(t, 'nogate');
+      const ways = await t.get('/api/get_pay_way', { token: m.token });
+      expect(ways.data.methods.map((x: { type: string }) => x.type)).toEqual(['bank', 'usdtpay']);
+      expect(ways.data.wxpay).toBeUndefined();
+      expect(await t.post('/api/recharge', { paytype: 'wxpay', amount: 300 }, { token: m.token })).toMatchObject({ code: 400, message: PAY_MSG.payTypeClosed });
+      // and no receiving account was made (the demo ones come with the sandbox)
+      expect(await t.post('/api/recharge', { paytype: 'bank', amount: 300, bank_owner: '李四', bank: '中国银行', bank_no: '6217000011112222', bank_address: '北京' }, { token: m.token })).toMatchObject({
+        code: 400,
+        message: PAY_MSG.noReceivingAccount,
+      });
+      expect(await wallet.verify(t.ctx.db)).toEqual([]);
+    } finally {
+      await t.stop();
+    }
+  });
+});

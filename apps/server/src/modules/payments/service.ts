@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
 import { toWireTime } from '../../lib/time.ts';
-import type { SiteService } from '../site/index.ts';
+import type { Settings, SiteService } from '../site/index.ts';
 import { creditOrder } from './credit.ts';
 import { methodList, openMethods } from './methods.ts';
 import * as repo from './repo.ts';
@@ -161,6 +161,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     });
   }
 
+  const hasGateway = (s: Settings) => deps.registry.get(s.payment_gateway) !== undefined;
+
   /** /payInfo's receiving account, one labelled line per field */
   function cardList(d: Deposit): PayInfo['cardlist'] {
     if (d.kind !== 'manual' || !d.receiving) return [];
@@ -177,7 +179,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   return {
     async payWays(): Promise<PayWaysReply & Record<string, unknown>> {
       const s = await deps.site.settings();
-      const list = methodList(s);
+      const list = methodList(s, hasGateway(s));
       // the spec's flags per method (1 open), with each method's rule and the bonus terms for the form
       return {
         ...Object.fromEntries(list.map((m) => [m.type, 1])),
@@ -188,7 +190,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     },
 
     async payRange(type: PayType) {
-      const m = openMethods(await deps.site.settings())[type];
+      const s = await deps.site.settings();
+      const m = openMethods(s, hasGateway(s))[type];
       if (!m) refuse(PAY_MSG.payTypeClosed);
       return { min_price: m.min, max_price: m.max, amounts: m.amounts };
     },
@@ -203,7 +206,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      */
     async recharge(memberId: number, body: unknown): Promise<{ deposit: Deposit; url?: string }> {
       if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
-      const input = parse(rechargeSchema(openMethods(await deps.site.settings())), body);
+      const s = await deps.site.settings();
+      const input = parse(rechargeSchema(openMethods(s, hasGateway(s))), body);
       const now = Date.now();
       if ((await repo.pendingCount(db, memberId, now - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
       await createLimit.hit(String(memberId));

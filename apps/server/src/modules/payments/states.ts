@@ -1,4 +1,4 @@
-import { DEPOSIT_STATE, type DepositStatus } from '@casino/contract';
+import { DEPOSIT_STATE, depositDecidableFrom, type DepositStatus } from '@casino/contract';
 
 /** An order's status as the member's records show it (spec section 4: 1 pending, 2 approved, 3 rejected). */
 export function recordState(status: string): number {
@@ -7,10 +7,8 @@ export function recordState(status: string): number {
   return DEPOSIT_STATE.rejected;
 }
 
-/** statuses an operator may credit or reject: any open manual order; online ones only once in review */
-export function decidableFrom(kind: string): readonly DepositStatus[] {
-  return kind === 'manual' ? ['pending', 'review', 'expired'] : ['review'];
-}
+/** statuses an operator may credit or reject (the contract's rule, which the back-office shows too) */
+export const decidableFrom = depositDecidableFrom;
 
 /** statuses a gateway's paid notify may still act on */
 export const NOTIFIABLE: readonly DepositStatus[] = ['pending', 'expired'];
