@@ -39,28 +39,26 @@ export async function creditOrder(
   if (!updated) return undefined;
   const amount = Number(updated.credited_amount);
   const no = d.deposit_no;
-  await wallet.creditFromHouse(trx, { memberId: d.member_id, amount, house: 'deposits', reference: no, idempotencyKey: `deposit:${no}:credit`, createdBy: opts.by, now });
-  await turnover.addRequirement(trx, {
-    memberId: d.member_id,
-    source: 'deposit',
-    reference: no,
-    credited: amount,
-    required: amount * settings.deposit_turnover_multiple,
-    now,
-  });
-  await repo.addPaysum(trx, d.member_id, amount);
+  const memberId = d.member_id;
 
+  // the member's own rows first; the ledger postings last, because every credit updates the same
+  // house accounts and those row locks are then held only until the commit right after them
+  await turnover.addRequirement(trx, { memberId, source: 'deposit', reference: no, credited: amount, required: amount * settings.deposit_turnover_multiple, now });
+  await repo.addPaysum(trx, memberId, amount);
   let bonus = 0;
   const pct = Number(d.bonus_percent);
   if (pct > 0) {
     const want = depositTurnover(amount, pct, 0, {}).bonus;
-    bonus = want > 0 ? await repo.grantBonus(trx, d.member_id, beijingDay(now), want, settings.deposit_bonus_daily_cap * 100) : 0;
+    bonus = want > 0 ? await repo.grantBonus(trx, memberId, beijingDay(now), want, settings.deposit_bonus_daily_cap * 100) : 0;
     if (bonus > 0) {
-      await wallet.creditFromHouse(trx, { memberId: d.member_id, amount: bonus, house: 'bonus', kind: 'bonus', reference: no, idempotencyKey: `deposit:${no}:bonus`, createdBy: opts.by, now });
       const multiple = settings.deposit_bonus_multiples[String(pct) as keyof Settings['deposit_bonus_multiples']] ?? 0;
-      await turnover.addRequirement(trx, { memberId: d.member_id, source: 'deposit_bonus', reference: no, credited: bonus, required: (amount + bonus) * multiple, now });
+      await turnover.addRequirement(trx, { memberId, source: 'deposit_bonus', reference: no, credited: bonus, required: (amount + bonus) * multiple, now });
       await repo.transition(trx, no, ['credited'], { bonus_amount: bonus });
     }
+  }
+  await wallet.creditFromHouse(trx, { memberId, amount, house: 'deposits', reference: no, idempotencyKey: `deposit:${no}:credit`, createdBy: opts.by, now });
+  if (bonus > 0) {
+    await wallet.creditFromHouse(trx, { memberId, amount: bonus, house: 'bonus', kind: 'bonus', reference: no, idempotencyKey: `deposit:${no}:bonus`, createdBy: opts.by, now });
   }
   return { deposit: { ...updated, bonus_amount: bonus }, bonus };
 }
