@@ -195,6 +195,11 @@ describe('deposits: rules, online orders, notifies', () => {
       const s = await until(() => t.get(`/pay/api/queryOrderNo?orderNo=${r.data.deposit_no}`, { token: m.token }), (x) => x.data?.state === 2, 8000);
       expect({ mode, state: s.data.state }).toEqual({ mode, state: 2 });
       expect(await central(t, m.id)).toBe(expected);
+      // the fault really happened: a lost or forged first delivery means the retry credited
+      const { signPayBody } = await import('@casino/sandbox');
+      const q = signPayBody(t.ctx.config.paymentSecret, { merchant_order_no: r.data.deposit_no });
+      const at = (await (await fetch(`${t.origin}/sandbox/pay/api/query`, { method: 'POST', headers: q.headers, body: q.body })).json()) as { notify_attempts: number };
+      expect({ mode, attempts: at.notify_attempts }).toEqual({ mode, attempts: mode === 'lost' || mode === 'bad_signature' ? 2 : 1 });
     }
     await faults('none');
   });
