@@ -5,15 +5,20 @@
 // Steps that do not need each other run side by side, because CI has 2 cores and each of these
 // leaves one mostly idle (tsc and the bundler are single-threaded; the end-to-end suite waits on a
 // browser one file at a time). The SQLite suites run alone: argon2 hashing keeps both cores busy.
-//   1. type check            |  build
+//   1. type check (contract, sandbox, server, e2e...)  |  type check (web, admin), then build
 //   2. unit and integration tests on SQLite
 //   3. end-to-end tests      |  server suites on PostgreSQL (only with TEST_DATABASE_URL)
 // A step that fails stops the run after its group; the summary names it. Output of side-by-side
 // steps is held and printed whole as each ends, so the two never interleave.
-import { bin, run, runCaptured } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bin, ROOT, run, runCaptured } from './lib.mjs';
 
 const results = [];
-const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+};
 
 /** a step on its own: output streams as it comes */
 async function alone(name, cmd, args, opts) {
@@ -23,13 +28,20 @@ async function alone(name, cmd, args, opts) {
   results.push({ name, code, ms: Date.now() - started });
 }
 
-/** steps side by side: each one's output is printed whole when it ends */
+/** steps side by side, each a command or a sequence (`cmds`); output printed whole as each ends */
 async function together(steps) {
   console.log(`\n== ${steps.map((s) => s.name).join('  |  ')} (side by side) ==`);
   await Promise.all(
-    steps.map(async ({ name, cmd, args, opts }) => {
+    steps.map(async ({ name, cmd, args, opts, cmds = [[cmd, args, opts]] }) => {
       const started = Date.now();
-      const { code, output } = await runCaptured(cmd, args, opts);
+      let code = 0;
+      let output = '';
+      for (const [c, a, o] of cmds) {
+        const r = await runCaptured(c, a, o);
+        output += r.output;
+        code = r.code;
+        if (code !== 0) break;
+      }
       const ms = Date.now() - started;
       console.log(`\n== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes(ms)} ==\n${output.trimEnd()}`);
       results.push({ name, code, ms });
@@ -48,9 +60,18 @@ function summary() {
 const stop = () => results.some((r) => r.code !== 0) && process.exit(summary());
 const started = Date.now();
 
+// the projects `npm run typecheck` checks, split in two lanes of about equal time: the two
+// front-ends' checks go with the build, every other project in the other lane
+const projects = [...JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
+const withBuild = projects.filter((p) => p === 'apps/web' || p === 'apps/admin');
+const others = projects.filter((p) => !withBuild.includes(p));
+const tsc = (p) => [bin('tsc'), ['-p', p]];
 await together([
-  { name: 'type check', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
-  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  // a typecheck script this cannot read is run whole rather than skipped
+  projects.length
+    ? { name: `type check (${others.join(', ')})`, cmds: others.map(tsc) }
+    : { name: 'type check', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: `type check (${withBuild.join(', ')}), then build`, cmds: [...withBuild.map(tsc), ['npm', ['run', 'build', '--silent']]] },
 ]);
 stop();
 

@@ -1,14 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { signPayBody } from '@casino/sandbox';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { wallet } from '../src/modules/wallet/index.ts';
-import { post, ROOT, waitForHttp } from './lib.ts';
+import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
  * Deposits credited per second through the whole notify path: the gateway's signed notify over
@@ -41,54 +33,15 @@ export async function benchDeposits(opts: { orders?: number; pgUrl?: string } = 
   const orders = opts.orders ?? Number(process.env.BENCH_DEPOSITS || 2000);
   const pgUrl = opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   console.log(`\nDeposits through the whole notify path (signed notify over HTTP -> credit), ${orders} orders, ${MEMBERS} members, ${CONCURRENCY} notifies in flight`);
-  const figures: DepositFigures[] = [await run('sqlite', orders)];
-
-  const dbName = `bench_dep_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-  } catch (e) {
-    console.log(`  postgres: skipped (${pgUrl} not reachable: ${(e as Error).message})`);
-    await admin.end().catch(() => {});
-    return figures;
-  }
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${dbName}`;
-    figures.push(await run('postgres', orders, url.toString()));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-  return figures;
+  return onBothDatabases('bench_dep', pgUrl, (database, databaseUrl) => run(database, orders, databaseUrl));
 }
 
 async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?: string): Promise<DepositFigures> {
   const port = 3913;
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-deposits-'));
   const secret = randomBytes(32).toString('hex');
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PAYMENT_SECRET: secret,
-      CAPTCHA: 'off',
-      RATE_LIMITS: 'off',
-      SEED_DEMO: 'off',
-      JOBS: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-pass',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startServer(port, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PAYMENT_SECRET: secret, SEED_DEMO: 'off', JOBS: 'off' });
   try {
-    await waitForHttp(`${base}/api/app`);
     const tokens = await members(base);
 
     // the orders, created through the gateway (each member keeps under the 5-unpaid limit by
@@ -136,20 +89,11 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
       const b = Number((await post(base, '/api/balance', {}, token)).data.balance);
       if (Math.round(b * 100) !== (orders / MEMBERS) * AMOUNT_YUAN * 100) balanced = false;
     }
-    await stop(child);
+    await server.halt();
 
-    const db = openDatabase(loadConfig({}, { dataDir, databaseUrl, logLevel: 'warn' }));
-    let violations: number;
-    let credited: number;
-    try {
-      const found = await wallet.verify(db.db);
-      violations = found.length;
-      for (const v of found.slice(0, 5)) console.log(`    ${v.check}: ${v.message}`);
-      const row = await db.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'credited').executeTakeFirstOrThrow();
-      credited = Number(row.n);
-    } finally {
-      await db.close();
-    }
+    const { violations, figure: credited } = await checkBooks(server.dataDir, databaseUrl, async (db) =>
+      Number((await db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'credited').executeTakeFirstOrThrow()).n),
+    );
 
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0) * 10) / 10;
@@ -171,8 +115,7 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
     );
     return fig;
   } finally {
-    await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -187,14 +130,6 @@ async function members(base: string): Promise<string[]> {
     tokens.push(reply.data.api_token);
   }
   return tokens;
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 // run alone: npx tsx apps/server/bench/deposits.ts

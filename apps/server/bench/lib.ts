@@ -1,8 +1,14 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type DB } from '../src/db/index.ts';
+import { wallet } from '../src/modules/wallet/index.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -29,7 +35,11 @@ export async function waitForHttp(url: string, ms = 60_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** The real server in a child process on a fresh SQLite file (or DATABASE_URL when given). */
+/**
+ * The real server in a child process on a fresh SQLite file (or DATABASE_URL when given).
+ * `halt` ends the process and keeps its data (to check the books afterwards); `stop` also
+ * removes the data folder.
+ */
 export async function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -37,14 +47,56 @@ export async function startServer(port: number, env: Record<string, string> = {}
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHttp(`http://127.0.0.1:${port}/api/app`);
-  return {
-    child,
-    async stop() {
-      await stopChild(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/app`);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { child, dataDir, halt: () => stopChild(child), stop };
+}
+
+/**
+ * A bench on a SQLite file, then on PostgreSQL in a database of its own made at `pgUrl` and
+ * dropped afterwards (skipped with a note when the server is not reachable).
+ */
+export async function onBothDatabases<F>(prefix: string, pgUrl: string, run: (database: 'sqlite' | 'postgres', databaseUrl?: string) => Promise<F>): Promise<F[]> {
+  const figures: F[] = [await run('sqlite')];
+  const dbName = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+  } catch (e) {
+    console.log(`  postgres: skipped (${pgUrl} not reachable: ${(e as Error).message})`);
+    await admin.end().catch(() => {});
+    return figures;
+  }
+  try {
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    figures.push(await run('postgres', url.toString()));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+  return figures;
+}
+
+/** After a run, with the server stopped: wallet.verify() over its database (first 5 findings printed) and one more figure read from it. */
+export async function checkBooks<T>(dataDir: string, databaseUrl: string | undefined, read: (db: Kysely<DB>) => Promise<T>): Promise<{ violations: number; figure: T }> {
+  const db = openDatabase(loadConfig({}, { dataDir, databaseUrl, logLevel: 'warn' }));
+  try {
+    const found = await wallet.verify(db.db);
+    for (const v of found.slice(0, 5)) console.log(`    ${v.check}: ${v.message}`);
+    return { violations: found.length, figure: await read(db.db) };
+  } finally {
+    await db.close();
+  }
 }
 
 export async function startBare(port: number) {

@@ -1,13 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { wallet } from '../src/modules/wallet/index.ts';
-import { post, ROOT, waitForHttp } from './lib.ts';
+import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
  * Transfers per second through the whole path: member -> server (HTTP) -> ledger and the venue
@@ -41,52 +33,14 @@ export async function benchTransfers(opts: { seconds?: number; pgUrl?: string } 
   const seconds = opts.seconds ?? Number(process.env.BENCH_TRANSFER_SECONDS || 5);
   const pgUrl = opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   console.log(`\nVenue transfers through the whole path (HTTP to the server, HTTP to the sandbox), ${MEMBERS} members, ${seconds} s each way`);
-  const figures: TransferFigures[] = [];
-  figures.push(await run('sqlite', seconds));
-
-  const dbName = `bench_tr_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-  } catch (e) {
-    console.log(`  postgres: skipped (${pgUrl} not reachable: ${(e as Error).message})`);
-    await admin.end().catch(() => {});
-    return figures;
-  }
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${dbName}`;
-    figures.push(await run('postgres', seconds, url.toString()));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-  return figures;
+  return onBothDatabases('bench_tr', pgUrl, (database, databaseUrl) => run(database, seconds, databaseUrl));
 }
 
 async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl?: string): Promise<TransferFigures> {
   const port = 3911;
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-transfers-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      CAPTCHA: 'off',
-      RATE_LIMITS: 'off',
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-pass',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startServer(port, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SEED_DEMO: 'off' });
   try {
-    await waitForHttp(`${base}/api/app`);
     await waitForCatalogue(base);
     const tokens = await members(base);
 
@@ -137,20 +91,11 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
       const total = Math.round(list.reduce((sum, e) => sum + e.balance * 100, 0));
       if (total !== CREDIT_YUAN * 100) balanced = false;
     }
-    await stop(child);
+    await server.halt();
 
-    const db = openDatabase(loadConfig({}, { dataDir, databaseUrl, logLevel: 'warn' }));
-    let violations: number;
-    let pending: number;
-    try {
-      const found = await wallet.verify(db.db);
-      violations = found.length;
-      for (const v of found.slice(0, 5)) console.log(`    ${v.check}: ${v.message}`);
-      const row = await db.db.selectFrom('venue_transfers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 2).executeTakeFirstOrThrow();
-      pending = Number(row.n);
-    } finally {
-      await db.close();
-    }
+    const { violations, figure: pending } = await checkBooks(server.dataDir, databaseUrl, async (db) =>
+      Number((await db.selectFrom('venue_transfers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 2).executeTakeFirstOrThrow()).n),
+    );
 
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
@@ -173,8 +118,7 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
     );
     return fig;
   } finally {
-    await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -202,14 +146,6 @@ async function members(base: string): Promise<string[]> {
     if (credited.code !== 200) throw new Error(`credit ${name}: ${credited.message}`);
   }
   return tokens;
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 // run on its own: npx tsx apps/server/bench/transfers.ts

@@ -150,7 +150,8 @@ describe('home', () => {
     expect(first).toMatch(/^\d{2},\d{3},\d{3}\.\d{2}$/);
     const value = (t: string) => Number(t.replace(/,/g, ''));
     expect(value(first)).toBeGreaterThanOrEqual(60_000_000);
-    await expect.poll(async () => value(await read()), { timeout: 5000 }).toBeGreaterThan(value(first));
+    // generous: a loaded machine may run the counter's timer late (issue 14)
+    await expect.poll(async () => value(await read()), { timeout: 15_000 }).toBeGreaterThan(value(first));
     expect(value(await read())).toBeLessThan(60_533_624.91);
   });
 

@@ -135,9 +135,12 @@ export interface Envelope<T = any> {
   data: T;
 }
 
-/** One call to the server's API, as a member (token) or a guest; POST sends body (or {}). */
-export async function api<T = any>(path: string, body?: unknown, { token, method = 'POST' }: { token?: string; method?: 'GET' | 'POST' } = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
+/**
+ * One call to the server's API, as a member (token) or a guest; POST sends body (or {}).
+ * `base` is the suite's server unless a file runs one of its own.
+ */
+export async function api<T = any>(path: string, body?: unknown, { token, method = 'POST', base = baseUrl() }: { token?: string; method?: 'GET' | 'POST'; base?: string } = {}): Promise<Envelope<T>> {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
@@ -160,6 +163,17 @@ export async function operatorToken(): Promise<string> {
   expect(login.code, login.message).toBe(200);
   operator = login.data.token;
   return operator;
+}
+
+/** The operator credits a member's central wallet (back-office adjust), as the money tests start. */
+export async function operatorCredits(username: string, amount: number) {
+  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
+  expect(adjust.code, adjust.message).toBe(200);
+}
+
+/** A member's central-wallet balance in yuan, as /api/balance answers it. */
+export async function centralBalance(token: string): Promise<number> {
+  return Number((await api<{ balance: number }>('/api/balance', {}, { token })).data.balance);
 }
 
 /** Every page the context opens next starts signed in with this token (all the site needs). */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAY_MSG } from '@casino/contract';
-import { api, captchaAnswer, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, centralBalance, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Deposits end to end (issue 9): the built site, the real server with its in-process sandbox
@@ -15,18 +15,6 @@ let context: BrowserContext;
 let page: Page;
 usePhone('deposits', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, toast, hashPath } = pageHelpers(() => page);
-
-let operator: string | null = null;
-async function operatorToken(): Promise<string> {
-  if (operator) return operator;
-  const img = await api<{ key: string }>('/admin/api/captcha', {});
-  const login = await api<{ token: string }>('/admin/api/login', { username: 'admin', password: 'e2e-admin-pass', captcha_key: img.data.key, code: captchaAnswer(img.data.key) });
-  expect(login.code, login.message).toBe(200);
-  operator = login.data.token;
-  return operator;
-}
-
-const central = async (token: string) => Number((await api<{ balance: number }>('/api/balance', {}, { token })).data.balance);
 
 /** a member with a bank card (deposits need one), signed in on the phone */
 async function depositor(prefix: string) {
@@ -67,7 +55,7 @@ describe('deposits end to end', () => {
 
     await toast(PAY_MSG.paid).waitFor({ timeout: 20_000 });
     expect(hashPath()).toBe('/recharge');
-    await expect.poll(() => central(member.token)).toBe(220);
+    await expect.poll(() => centralBalance(member.token)).toBe(220);
     await expect.poll(() => byTest('recharge-balance').textContent(), { timeout: 10_000 }).toBe('¥220.00');
     // the remembered order is forgotten: coming back again shows nothing
     expect(await page.evaluate(() => sessionStorage.getItem('pendingDeposit'))).toBe('');
@@ -97,7 +85,7 @@ describe('deposits end to end', () => {
 
     const approved = await api('/admin/api/deposits/approve', { deposit_no: depositNo }, { token: await operatorToken() });
     expect(approved.code, approved.message).toBe(200);
-    expect(await central(member.token)).toBe(500);
+    expect(await centralBalance(member.token)).toBe(500);
     await open('/transRecord?type=1');
     await byTest('trans-item').first().waitFor();
     await expect.poll(() => byTest('trans-state').first().textContent()).toBe('已通过');
@@ -134,7 +122,7 @@ describe('deposits end to end', () => {
     await page.getByText('支付成功').waitFor();
     await page.getByText('返回商户').click();
     await toast(PAY_MSG.inReview).waitFor({ timeout: 20_000 });
-    expect(await central(member.token)).toBe(0);
+    expect(await centralBalance(member.token)).toBe(0);
     const list = await api('/admin/api/deposits/list', { state: 'review', username: member.name }, { token: await operatorToken() });
     expect(list.data.data[0]).toMatchObject({ status: 'review', paid_amount: 299, amount: 300, review_reason: '实付金额 299 元与订单金额 300 元不符' });
   });

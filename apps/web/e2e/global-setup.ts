@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
+import { startServer } from './server.ts';
 
 /**
  * Starts the real server (built site, sandbox, captcha ON, fresh SQLite in a temp
@@ -14,34 +10,13 @@ let dataDir: string | undefined;
  * logins from one address are not paused; their own tests cover them.
  */
 export default async function setup(project: TestProject) {
-  const port = 3700 + Math.floor(Math.random() * 200);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-  child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'on', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'e2e-admin-pass' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > end || child.exitCode !== null) throw new Error('server did not start for the end-to-end tests');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  const { base, stop } = await startServer({ DATA_DIR: dataDir, CAPTCHA: 'on', RATE_LIMITS: 'off' }, { firstPort: 3700, spread: 200, logLevel: 'warn' });
   project.provide('baseUrl', base);
   project.provide('dataDir', dataDir);
   return async () => {
-    if (child && child.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        child!.once('exit', () => resolve());
-        child!.kill('SIGTERM');
-      });
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MSG } from '@casino/contract';
-import { api, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, operatorCredits, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * The money path of the wallets issue, end to end through the built site, the real server
@@ -15,12 +15,6 @@ let context: BrowserContext;
 let page: Page;
 usePhone('money', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, toast } = pageHelpers(() => page);
-
-/** The operator's side: sign in to the back-office and credit the member's central wallet. */
-async function operatorCredits(username: string, amount: number) {
-  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
-  expect(adjust.code, adjust.message).toBe(200);
-}
 
 type Venue = { platname: string; balance: number };
 async function balances(token: string): Promise<Record<string, number>> {

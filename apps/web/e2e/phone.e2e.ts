@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG, RESET_MSG } from '@casino/contract';
-import { api, currentCaptcha, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, currentCaptcha, operatorCredits, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Issue 15, the member site on a real phone: a page whose code fails to load recovers with
@@ -15,11 +15,6 @@ let context: BrowserContext;
 let page: Page;
 usePhone('phone', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, hashPath, toast } = pageHelpers(() => page);
-
-async function operatorCredits(username: string, amount: number) {
-  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
-  expect(adjust.code, adjust.message).toBe(200);
-}
 
 describe('a page whose code did not load', () => {
   it('shows an error state while the network is down, and 重新加载 brings the page with its styles', async () => {

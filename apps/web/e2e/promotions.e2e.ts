@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,8 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMO_MSG } from '@casino/contract';
-import { launch, phone, shot } from './browser.ts';
+import { api, launch, phone, shot } from './browser.ts';
+import { startServer as startOn, type RunningServer } from './server.ts';
 
 /**
  * Promotions end to end (issue 11) on a server of this file's own: it runs with the test-only
@@ -18,11 +18,10 @@ import { launch, phone, shot } from './browser.ts';
  * claims the rebate on /fanshui, grabs a red packet on /hongbao and finds it on /welfare.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BJ = 8 * 3_600_000;
 const DAY = 86_400_000;
 
-let child: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let base = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-promo-'));
 
@@ -36,53 +35,19 @@ const promoNow = nextGrabMoment(Date.now());
 const wire = (ms: number) => new Date(ms + BJ).toISOString().slice(0, 19).replace('T', ' ');
 
 async function startServer(jobs: boolean) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CAPTCHA: 'off',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: 'e2e-admin-pass',
-      JOBS: jobs ? 'on' : 'off',
-      PROMO_TEST_NOW: wire(promoNow),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  base = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > end || child.exitCode !== null) throw new Error('promotions server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startOn(
+    { DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', JOBS: jobs ? 'on' : 'off', PROMO_TEST_NOW: wire(promoNow) },
+    { firstPort: 3900, spread: 90, logLevel: 'error' },
+  );
+  base = server.base;
 }
 
 async function stopServer() {
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child!.once('exit', () => resolve());
-      child!.kill('SIGTERM');
-    });
-  }
+  await server?.stop();
 }
 
-async function call<T = any>(p: string, body: unknown = {}, token?: string): Promise<{ code: number; message: string; data: T }> {
-  const res = await fetch(`${base}${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return res.json() as Promise<{ code: number; message: string; data: T }>;
-}
+/** A call to this file's own server (api() answers the suite's shared one unless told the base). */
+const call = <T = any>(p: string, body: unknown = {}, token?: string) => api<T>(p, body, { token, base });
 
 let browser: Browser;
 let context: BrowserContext;

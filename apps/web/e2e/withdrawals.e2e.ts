@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WITHDRAW_INBOX, WITHDRAW_MSG } from '@casino/contract';
-import { api, captchaAnswer, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, centralBalance, operatorCredits, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Withdrawals end to end (issue 10): the built site, the real server, an operator deciding
@@ -16,26 +16,6 @@ let page: Page;
 usePhone('withdrawals', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, toast, hashPath } = pageHelpers(() => page);
 
-let operator: string | null = null;
-/** The seeded operator, signed in once (the login form's captcha answered as the other files do). */
-async function operatorToken(): Promise<string> {
-  if (operator) return operator;
-  const img = await api<{ key: string }>('/admin/api/captcha', {});
-  const login = await api<{ token: string }>('/admin/api/login', { username: 'admin', password: 'e2e-admin-pass', captcha_key: img.data.key, code: captchaAnswer(img.data.key) });
-  expect(login.code, login.message).toBe(200);
-  operator = login.data.token;
-  return operator;
-}
-
-async function credit(username: string, amount: number) {
-  const adjust = await api('/admin/api/members/adjust', { username, amount, reason: '端到端测试入款' }, { token: await operatorToken() });
-  expect(adjust.code, adjust.message).toBe(200);
-}
-
-async function central(token: string): Promise<number> {
-  return Number((await api<{ balance: number }>('/api/balance', {}, { token })).data.balance);
-}
-
 /** The member's newest withdrawal as the operators see it. */
 async function newestWithdrawal(username: string) {
   const list = await api('/admin/api/withdrawals/list', { username }, { token: await operatorToken() });
@@ -46,7 +26,7 @@ async function newestWithdrawal(username: string) {
 describe('withdrawals end to end', () => {
   it('bank card: withdraw, pending, approved by an operator; a rejected one comes back with the reason', { timeout: 120_000 }, async () => {
     const member = await registerMember('wd', '孙八');
-    await credit(member.name, 1000);
+    await operatorCredits(member.name, 1000);
     const bound = await api('/api/bindcard', { bank_owner: '孙八', bank: '招商银行', bank_no: '6225880112345678', bank_address: '深圳市福田支行', pay_pass: '654321' }, { token: member.token });
     expect(bound.code, bound.message).toBe(200);
 
@@ -88,7 +68,7 @@ describe('withdrawals end to end', () => {
     expect(first).toMatchObject({ amount: 300, state: 1 });
     const item = byTest('trans-item').filter({ hasText: first.withdraw_no });
     await expect.poll(() => item.locator('[data-testid="trans-state"]').textContent()).toBe('待审核');
-    expect(await central(member.token)).toBe(700);
+    expect(await centralBalance(member.token)).toBe(700);
     await shot(page, 'withdrawal-record-pending');
 
     // the operator approves through the API; the record shows it
@@ -108,10 +88,10 @@ describe('withdrawals end to end', () => {
     await expect.poll(hashPath, { timeout: 5_000 }).toBe('/transRecord?type=2');
     const second = await newestWithdrawal(member.name);
     expect(second.amount).toBe(200);
-    expect(await central(member.token)).toBe(500);
+    expect(await centralBalance(member.token)).toBe(500);
     const rejected = await api('/admin/api/withdrawals/reject', { withdraw_no: second.withdraw_no, reason: '银行卡户名与实名不符' }, { token: await operatorToken() });
     expect(rejected.code, rejected.message).toBe(200);
-    expect(await central(member.token)).toBe(700);
+    expect(await centralBalance(member.token)).toBe(700);
     await page.reload();
     await expect.poll(() => byTest('trans-item').filter({ hasText: second.withdraw_no }).locator('[data-testid="trans-state"]').textContent()).toBe('已拒绝');
 
@@ -125,7 +105,7 @@ describe('withdrawals end to end', () => {
 
   it('USDT tab: add link when none; fee once an address is chosen, USDT amount and received; tab switch resets', { timeout: 90_000 }, async () => {
     const member = await registerMember('wdu', '周九');
-    await credit(member.name, 2000);
+    await operatorCredits(member.name, 2000);
     await signInWith(context, member.token);
     await open('/withdrawal?type=1');
     // no address yet: the selector is a link to add one
@@ -163,6 +143,6 @@ describe('withdrawals end to end', () => {
     await byTest('withdraw-submit').click();
     await toast(WITHDRAW_MSG.submitted).waitFor();
     await expect.poll(hashPath, { timeout: 5_000 }).toBe('/transRecord?type=2');
-    expect(await central(member.token)).toBe(0);
+    expect(await centralBalance(member.token)).toBe(0);
   });
 });

@@ -28,7 +28,6 @@ export const PERMISSIONS = {
   'audit.view': '查看审计日志',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
-export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
 /** what a role holds: every slug, or a list */
 export type Grant = '*' | Permission;
 

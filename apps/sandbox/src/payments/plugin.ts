@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpRefusal, jsonApi } from '../json-api.ts';
+import { requireSecret } from '../provider/secret.ts';
 import { cashierPage } from './cashier.ts';
 import { PAY_FAULT_MODES, PayFaults, type PayFaultMode, type PayFaultOptions } from './faults.ts';
 import { DEFAULT_RETRY_DELAYS_MS, Notifier, noticeOf } from './notifier.ts';
@@ -22,22 +24,11 @@ export interface PaymentGatewayOptions {
   orderTtlMs?: number;
 }
 
-const MIN_SECRET_LENGTH = 16;
 const BODY_LIMIT = 16 * 1024;
-
-class PayHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, name: string, max: number, pattern?: RegExp): string => {
-  if (typeof v !== 'string' || v.length === 0 || v.length > max || (pattern && !pattern.test(v))) throw new PayHttpError(400, 'bad_request', `${name} is invalid`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > max || (pattern && !pattern.test(v))) throw new HttpRefusal(400, 'bad_request', `${name} is invalid`);
   return v;
 };
 const absoluteUrl = (v: unknown, name: string): string => {
@@ -46,9 +37,9 @@ const absoluteUrl = (v: unknown, name: string): string => {
   try {
     u = new URL(s);
   } catch {
-    throw new PayHttpError(400, 'bad_request', `${name} must be an absolute URL`);
+    throw new HttpRefusal(400, 'bad_request', `${name} must be an absolute URL`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new PayHttpError(400, 'bad_request', `${name} must be http(s)`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new HttpRefusal(400, 'bad_request', `${name} must be http(s)`);
   return s;
 };
 
@@ -62,9 +53,7 @@ function summary(o: PayOrder) {
  * answers `success`.
  */
 export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGatewayOptions) {
-  if (typeof opts.secret !== 'string' || opts.secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`the payment gateway's secret must be at least ${MIN_SECRET_LENGTH} characters`);
-  }
+  requireSecret(opts.secret, 'the payment gateway');
   const store = new PayStore(opts.dataDir);
   const faults = opts.faults ? new PayFaults(opts.faultOptions) : null;
   const notifier = new Notifier(store, opts.secret, app.log, faults, opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
@@ -73,47 +62,27 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
   // nonces of merchant calls seen within the replay window: a replayed call is refused
   const nonces = new Map<string, number>();
 
-  const raw = new WeakMap<FastifyRequest, string>();
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    const text = String(body);
-    raw.set(request, text);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new PayHttpError(400, 'bad_request', 'body is not valid JSON'), undefined);
-    }
-  });
+  const { rawBody } = jsonApi(app, { bodyLimit: BODY_LIMIT, label: 'sandbox pay' });
   // the cashier's plain HTML forms
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof PayHttpError) return reply.code(error.status).send({ error: error.code, message: error.message });
-    const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ error: 'bad_request', message: error.message });
-    request.log.error({ err: error }, 'sandbox pay error');
-    return reply.code(500).send({ error: 'internal_error', message: 'internal error' });
-  });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found', message: 'no such call' }));
-
   /** preHandler of the merchant API: signature over the raw body, fresh, nonce not seen before */
   async function signed(request: FastifyRequest) {
-    const problem = checkPaySignature(opts.secret, request.headers, raw.get(request) ?? '');
-    if (problem) throw new PayHttpError(401, problem, `request refused: ${problem}`);
+    const problem = checkPaySignature(opts.secret, request.headers, rawBody(request));
+    if (problem) throw new HttpRefusal(401, problem, `request refused: ${problem}`);
     const now = Date.now();
     for (const [n, at] of nonces) if (now - at > PAY_REPLAY_WINDOW_MS) nonces.delete(n);
     const nonce = payNonceOf(request.headers);
-    if (nonces.has(nonce)) throw new PayHttpError(401, 'replayed', 'request refused: nonce already used');
+    if (nonces.has(nonce)) throw new HttpRefusal(401, 'replayed', 'request refused: nonce already used');
     nonces.set(nonce, now);
   }
 
   app.post('/api/orders', { preHandler: signed }, async (request) => {
     const b = isObject(request.body) ? request.body : {};
     const amount = b.amount_fen;
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) throw new PayHttpError(400, 'bad_request', 'amount_fen is invalid');
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > 100_000_000) throw new HttpRefusal(400, 'bad_request', 'amount_fen is invalid');
     const { order } = store.create(
       {
         merchant_order_no: str(b.merchant_order_no, 'merchant_order_no', 64, /^[A-Za-z0-9_-]+$/),
@@ -125,15 +94,15 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
       Date.now(),
       ttl,
     );
-    if (order.amount_fen !== amount) throw new PayHttpError(409, 'conflict', 'merchant_order_no was used with another amount');
+    if (order.amount_fen !== amount) throw new HttpRefusal(409, 'conflict', 'merchant_order_no was used with another amount');
     return { order_no: order.order_no, merchant_order_no: order.merchant_order_no, cashier_url: `${base}/cashier/${order.order_no}`, state: order.state, amount_fen: order.amount_fen, expires_at: order.expires_at };
   });
 
   const find = (b: Record<string, unknown>) => {
     const no = b.order_no ?? b.orderNo ?? b.merchant_order_no;
-    if (typeof no !== 'string' || no.length > 64) throw new PayHttpError(400, 'bad_request', 'order_no is invalid');
+    if (typeof no !== 'string' || no.length > 64) throw new HttpRefusal(400, 'bad_request', 'order_no is invalid');
     const order = store.get(no) ?? store.byMerchantNo(no);
-    if (!order) throw new PayHttpError(404, 'not_found', 'no such order');
+    if (!order) throw new HttpRefusal(404, 'not_found', 'no such order');
     return order;
   };
 
@@ -142,7 +111,7 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
   // 补发通知: one more delivery of a settled order's notify, whatever the schedule did
   app.post('/api/renotify', { preHandler: signed }, async (request) => {
     const order = find(isObject(request.body) ? request.body : {});
-    if (order.state === 'pending') throw new PayHttpError(409, 'not_settled', 'the order is not paid or failed yet');
+    if (order.state === 'pending') throw new HttpRefusal(409, 'not_settled', 'the order is not paid or failed yet');
     const acked = await notifier.resend(order.order_no);
     return { order_no: order.order_no, sent: true, acked };
   });
@@ -150,7 +119,7 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
   const pageOrder = (request: FastifyRequest) => {
     const no = (request.params as { orderNo?: string }).orderNo ?? '';
     const order = /^SP[0-9A-F]{20}$/.test(no) ? store.get(no) : undefined;
-    if (!order) throw new PayHttpError(404, 'not_found', 'no such order');
+    if (!order) throw new HttpRefusal(404, 'not_found', 'no such order');
     return order;
   };
 
@@ -170,9 +139,9 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
     const order = pageOrder(request);
     const b = isObject(request.body) ? request.body : {};
     const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(b.paid ?? '').trim());
-    if (!m) throw new PayHttpError(400, 'bad_request', '实付金额格式不正确');
+    if (!m) throw new HttpRefusal(400, 'bad_request', '实付金额格式不正确');
     const paid = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-    if (paid <= 0) throw new PayHttpError(400, 'bad_request', '实付金额必须大于0');
+    if (paid <= 0) throw new HttpRefusal(400, 'bad_request', '实付金额必须大于0');
     if (Date.now() < order.expires_at && store.settle(order.order_no, 'paid', paid, Date.now())) notifier.start(order.order_no);
     return reply.redirect(`${base}/cashier/${order.order_no}`, 303);
   });
@@ -190,9 +159,9 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
         faults.clear();
         return faults.state();
       }
-      if (!PAY_FAULT_MODES.includes(b.mode as PayFaultMode)) throw new PayHttpError(400, 'bad_request', `mode must be one of none, ${PAY_FAULT_MODES.join(', ')}`);
+      if (!PAY_FAULT_MODES.includes(b.mode as PayFaultMode)) throw new HttpRefusal(400, 'bad_request', `mode must be one of none, ${PAY_FAULT_MODES.join(', ')}`);
       const count = b.count ?? 1;
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw new PayHttpError(400, 'bad_request', 'count must be 1..1000');
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw new HttpRefusal(400, 'bad_request', 'count must be 1..1000');
       faults.arm(b.mode as PayFaultMode, count);
       return faults.state();
     });

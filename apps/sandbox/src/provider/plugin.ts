@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Matches } from '../games/matches/service.ts';
 import { gameRoutes } from '../games/routes.ts';
+import { jsonApi } from '../json-api.ts';
 import { cryptoRng, type Rng } from '../games/rng.ts';
 import { apiRoutes, type ProviderContext } from './api-routes.ts';
 import { artRoutes } from './art-routes.ts';
@@ -8,7 +9,7 @@ import { openDb } from './db.ts';
 import { ProviderHttpError } from './errors.ts';
 import { FAULT_MODES, Faults, type FaultTimings } from './faults.ts';
 import { asBody } from './input.ts';
-import { MIN_SECRET_LENGTH } from './secret.ts';
+import { requireSecret } from './secret.ts';
 import { ProviderStore } from './store.ts';
 import { GameTokens } from './tokens.ts';
 import type { FaultMode, FaultResponse, FaultTarget } from './types.ts';
@@ -43,9 +44,7 @@ const BODY_LIMIT = 32 * 1024;
 /** The game provider, mounted at {prefix}/provider by the sandbox plugin. */
 export async function gameProviderPlugin(app: FastifyInstance, opts: GameProviderOptions) {
   // an empty or short secret would let anyone sign merchant calls (issue 14): refuse to start
-  if (typeof opts.secret !== 'string' || opts.secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`the game provider's secret must be at least ${MIN_SECRET_LENGTH} characters`);
-  }
+  requireSecret(opts.secret, 'the game provider');
   const db = openDb(opts.dataDir);
   const store = new ProviderStore(db);
   const rng = opts.rng ?? cryptoRng;
@@ -54,28 +53,7 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
   const faults = opts.faults ? new Faults(opts.faultTimings) : null;
   const base = `${(opts.publicBaseUrl ?? '').replace(/\/+$/, '')}${app.prefix}`;
 
-  // keep the body exactly as sent: signatures are checked over these bytes
-  const raw = new WeakMap<FastifyRequest, string>();
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    const text = String(body);
-    raw.set(request, text);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ProviderHttpError(400, 'bad_request', 'body is not valid JSON'), undefined);
-    }
-  });
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof ProviderHttpError) return reply.code(error.status).send({ error: error.code, message: error.message });
-    const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ error: 'bad_request', message: error.message });
-    request.log.error({ err: error }, 'sandbox provider error');
-    return reply.code(500).send({ error: 'internal_error', message: 'internal error' });
-  });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found', message: 'no such call' }));
+  const { rawBody } = jsonApi(app, { bodyLimit: BODY_LIMIT, label: 'sandbox provider' });
 
   const ctx: ProviderContext = {
     store,
@@ -84,7 +62,7 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
     faults,
     base,
     settleDue: () => matches.settleDue(now()),
-    rawBody: (request) => raw.get(request) ?? '',
+    rawBody,
   };
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   artRoutes(app);

@@ -28,3 +28,8 @@ export function sandboxSecretFromEnvOrFile(envValue: string | undefined, dataDir
  * a plugin mounted by mistake with a blank setting does not answer every caller.
  */
 export const MIN_SECRET_LENGTH = 16;
+
+/** Refuses to start a signed API (provider, gateway) on a missing or too short secret. */
+export function requireSecret(secret: unknown, who: string): void {
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) throw new Error(`${who}'s secret must be at least ${MIN_SECRET_LENGTH} characters`);
+}

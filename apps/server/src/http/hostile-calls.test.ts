@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../test/harness.ts';
+import { postRoutes } from '../../test/routes.ts';
 
 /**
  * Every member call, whatever module it belongs to, answers hostile bodies with the envelope
@@ -31,26 +32,6 @@ const HOSTILE: string[] = [
     password: 'p'.repeat(20_000),
   }),
 ];
-
-/**
- * The POST paths of Fastify's printed route tree: each line is indentation (4 characters a
- * level), a branch mark and a path piece that continues its parent's ('api/applyagent' with
- * children 'do' and 'info').
- */
-function postRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const out: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^(.*?)[└├]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + m[2];
-    stack[depth] = path;
-    if (m[3]?.split(', ').includes('POST')) out.push(path.startsWith('/') ? path : `/${path}`);
-  }
-  return out;
-}
 
 /** Every hostile body on one call: HTTP 200, a refusal envelope with a message, no trace. */
 async function expectRefusedCleanly(t: TestApp, url: string, token: string) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CENTRAL_WALLET, CENTRAL_WALLET_NAME, MSG, type BalanceEntry, type UserInfo } from '@casino/contract';
 import { apiPost, failureText, type ApiResult } from '../api/client';
+import { ApiFailure } from '../api/failure';
 import { useSession } from '../session/store';
 import { refreshUserMoney } from '../session/actions';
 import { useBalanceActions } from '../session/useBalanceActions';
@@ -17,12 +18,7 @@ import { toast } from '../ui/feedback';
 /** Query key of POST /api/balancelist. */
 export const BALANCE_LIST_KEY = ['balancelist'] as const;
 
-/** A failed call carried through TanStack Query: the envelope, to decide what to show. */
-export class ApiFailure extends Error {
-  constructor(readonly result: ApiResult<unknown>) {
-    super(result.message || 'request failed');
-  }
-}
+export { ApiFailure };
 
 /** Change some cached userInfo fields (stored under userInfo); no-op when nothing changes. */
 export function patchUser(patch: Partial<UserInfo>): void {

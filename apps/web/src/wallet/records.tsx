@@ -7,6 +7,7 @@ import { AppLink } from '../lib/nav';
 import { EmptyState, LoadFailed } from '../components/EmptyState';
 import { IconCheck } from '../components/icons';
 import { Sheet } from '../components/Sheet';
+import { Tabs } from '../components/Tabs';
 import { useBalanceList } from './api';
 import { IconChevronDown, IconFilter } from './icons';
 import './records.css';
@@ -91,11 +92,8 @@ export function usePagedList<T>(path: string, params: Record<string, unknown>, k
 /** Loading, error, empty or the items plus InfiniteScroll, for a usePagedList result. */
 export function RecordList<T>({
   list,
-  render,
-  emptyTitle,
-  emptyText,
   emptyLink,
-  testId,
+  ...view
 }: {
   list: ReturnType<typeof usePagedList<T>>;
   render(item: T): ReactNode;
@@ -105,44 +103,80 @@ export function RecordList<T>({
   emptyLink?: { to: string; label: string };
   testId: string;
 }) {
-  if (list.status === 'loading') return <ListSkeleton />;
-  if (list.status === 'error' && list.items.length === 0) {
-    return (
-<LoadFailed onRetry={list.retry} testId="list-error" retryTestId="list-retry" />
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <EmptyState
-        title={emptyTitle}
-        text={emptyText}
-        action={
-          emptyLink ? (
-            <AppLink to={emptyLink.to} className="rec-empty-link" data-testid="empty-link">
-              {emptyLink.label}
-            </AppLink>
-          ) : null
-        }
-      />
-    );
-  }
+  return (
+    <PagedView
+      {...view}
+      loading={list.status === 'loading'}
+      failed={list.status === 'error'}
+      rows={list.items}
+      total={list.total}
+      hasMore={list.hasMore}
+      loadMore={list.loadMore}
+      onRetry={list.retry}
+      emptyAction={
+        emptyLink ? (
+          <AppLink to={emptyLink.to} className="rec-empty-link" data-testid="empty-link">
+            {emptyLink.label}
+          </AppLink>
+        ) : null
+      }
+    />
+  );
+}
+
+/**
+ * The records pages' look, whatever fetches the pages (usePagedList here, TanStack infinite
+ * queries in the promotion pages): skeleton cards while the first page loads, 重新加载 when it
+ * failed, the empty state, or 共 N 条记录, the rows and the infinite footer (没有更多了).
+ */
+export function PagedView<T>({
+  loading,
+  failed,
+  rows,
+  total,
+  hasMore,
+  loadMore,
+  onRetry,
+  render,
+  emptyTitle,
+  emptyText,
+  emptyAction,
+  testId,
+}: {
+  loading: boolean;
+  failed: boolean;
+  rows: T[];
+  total: number;
+  hasMore: boolean;
+  /** for InfiniteScroll: throws on failure so that it offers 点击重试 */
+  loadMore(): Promise<void>;
+  onRetry(): void;
+  render(item: T): ReactNode;
+  emptyTitle: string;
+  emptyText?: string;
+  emptyAction?: ReactNode;
+  testId: string;
+}) {
+  if (loading) return <ListSkeleton />;
+  if (failed && rows.length === 0) return <LoadFailed onRetry={onRetry} testId="list-error" retryTestId="list-retry" />;
+  if (rows.length === 0) return <EmptyState title={emptyTitle} text={emptyText} action={emptyAction} />;
   return (
     <div data-testid={testId}>
       <p className="rec-count">
-        共 <b className="num">{list.total}</b> 条记录
+        共 <b className="num">{total}</b> 条记录
       </p>
-      <div className="rec-items">{list.items.map(render)}</div>
-      <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore} threshold={200}>
-        {(hasMore, failed, retry) => (
+      <div className="rec-items">{rows.map(render)}</div>
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={200}>
+        {(more, loadFailed, retry) => (
           <span className="rec-more" data-testid="list-more">
-            {failed ? (
+            {loadFailed ? (
               <>
                 加载失败，
                 <button type="button" className="rec-more-retry" onClick={retry}>
                   点击重试
                 </button>
               </>
-            ) : hasMore ? (
+            ) : more ? (
               <>
                 <i className="rec-more-spin" />
                 加载中…
@@ -182,21 +216,7 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
 /** 今天 / 近7天 / 近15天 / 近30天 (spec section 9). */
 export function DateTabs({ value, onChange }: { value: DateFilter; onChange(v: DateFilter): void }) {
   return (
-    <div className="rec-dates" role="tablist" aria-label="日期">
-      {DATE_FILTERS.map((d) => (
-        <button
-          key={d.value}
-          type="button"
-          role="tab"
-          aria-selected={d.value === value}
-          className={`rec-date${d.value === value ? ' rec-date--on' : ''}`}
-          onClick={() => d.value !== value && onChange(d.value)}
-          data-testid={`date-filter-${d.value}`}
-        >
-          {d.label}
-        </button>
-      ))}
-    </div>
+    <Tabs items={DATE_FILTERS} value={value} onChange={onChange} label="日期" className="rec-dates" itemClass="rec-date" testIdPrefix="date-filter-" />
   );
 }
 

@@ -18,15 +18,6 @@ export const ADMIN_MSG = {
 /** One adjustment is at most 1,000,000 yuan either way. */
 const MAX_ADJUST_FEN = 100_000_000;
 
-/** POST /admin/api/login */
-export const adminLoginSchema = z.object(
-  {
-    username: z.string({ error: ADMIN_MSG.loginRequired }).trim().min(1, ADMIN_MSG.loginRequired).max(64, ADMIN_MSG.loginFailed),
-    password: z.string({ error: ADMIN_MSG.loginRequired }).min(1, ADMIN_MSG.loginRequired).max(128, ADMIN_MSG.loginFailed),
-  },
-  { error: ADMIN_MSG.loginRequired },
-);
-
 /** POST /admin/api/members/adjust: amount in yuan, positive credits, negative debits. */
 export const adminAdjustSchema = z.object(
   {

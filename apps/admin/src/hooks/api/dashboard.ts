@@ -1,9 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardDay, DashboardSummary } from '@casino/contract';
+import type { DashboardDay, DashboardPending, DashboardSummary } from '@casino/contract';
 import { call } from '../../api/client';
 
 /** pending counts are asked for this often (the badge and its sound) */
 export const PENDING_POLL_MS = 15_000;
+
+/** the queues that wait for an operator, as the dashboard and the bell name them (a path when a screen handles it) */
+export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?: string }[] = [
+  { key: 'deposits', label: '待审存款', path: '/cashier/deposits' },
+  { key: 'withdrawals', label: '待审取款', path: '/cashier/withdrawals' },
+  { key: 'venue_transfers', label: '待处理转账', path: '/cashier/transfers' },
+  { key: 'activity_applications', label: '活动申请' },
+  { key: 'agent_applications', label: '代理申请' },
+  { key: 'reconciliation', label: '对账差异' },
+];
 
 export function useDashboardSummary(enabled = true) {
   return useQuery({

@@ -1,10 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { auditListSchema, type AuditRow } from '@casino/contract';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
+import { Card, Col, DatePicker, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type dayjs from 'dayjs';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { SearchActions } from '../../components/SearchActions';
+import { TableCard } from '../../components/TableCard';
 import { auditKey, listAudit, type AuditFilters } from '../../hooks/api/audit';
 import { useTable } from '../../hooks/use-table';
 import { dayRange } from '../../lib/format';
@@ -124,27 +124,17 @@ export default function AuditPage() {
               </Form.Item>
             </Col>
             <Col span={3}>
-              <Space>
-                <Button
-                  onClick={() => {
-                    form.resetFields();
-                    table.reset();
-                  }}
-                >
-                  重置
-                </Button>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  搜索
-                </Button>
-              </Space>
+              <SearchActions
+                onReset={() => {
+                  form.resetFields();
+                  table.reset();
+                }}
+              />
             </Col>
           </Row>
         </Form>
       </Card>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<AuditRow> rowKey="id" columns={columns} size="middle" {...table.tableProps} />
-      </Card>
+      <TableCard<AuditRow> table={table} rowKey="id" columns={columns} />
     </>
   );
 }

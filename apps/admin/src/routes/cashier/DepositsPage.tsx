@@ -1,16 +1,17 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { adminDepositApproveSchema, adminDepositRejectSchema, type AdminDepositRow, type DepositStatus } from '@casino/contract';
-import { Button, Card, Col, Form, Input, Row, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { adminDepositApproveSchema, adminDepositRejectSchema, depositDecidableFrom, type AdminDepositRow, type DepositStatus } from '@casino/contract';
+import { Button, Card, Form, Input, Segmented, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
 import { depositsKey, listDeposits, useDepositAction, type DepositFilters } from '../../hooks/api/deposits';
 import { useTable } from '../../hooks/use-table';
-import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
+import { yuan } from '../../lib/format';
+import { OrderCell, QueueSummary, RefreshButton } from './queue-parts';
 
 const STATUS: Record<DepositStatus, { text: string; color: string }> = {
   pending: { text: '待确认', color: 'blue' },
@@ -21,8 +22,8 @@ const STATUS: Record<DepositStatus, { text: string; color: string }> = {
   failed: { text: '失败', color: 'red' },
 };
 
-/** what an operator may decide: any open manual order, an online one only once in review (the server's rule) */
-const decidable = (r: AdminDepositRow) => (r.kind === 'manual' ? ['pending', 'review', 'expired'].includes(r.status) : r.status === 'review');
+/** what an operator may decide: the server's own rule, from the contract */
+const decidable = (r: AdminDepositRow) => depositDecidableFrom(r.kind).includes(r.status);
 
 /**
  * Deposits waiting for an operator: manual transfers (待确认, status pending) and gateway payments
@@ -43,16 +44,7 @@ export default function DepositsPage() {
       title: '单号 / 时间',
       dataIndex: 'deposit_no',
       width: 220,
-      render: (v: string, r) => {
-        const age = minutesSince(r.created_at);
-        return (
-          <Space orientation="vertical" size={0}>
-            <Typography.Text copyable={{ text: v }} style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{v}</Typography.Text>
-            <span style={{ fontSize: 12, color: '#5b6276' }}>{r.created_at}</span>
-            {r.status === 'review' || r.status === 'pending' ? <span className={ageClass(age)} style={{ fontSize: 12 }}>已等待 {ageText(age)}</span> : null}
-          </Space>
-        );
-      },
+      render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.status === 'review' || r.status === 'pending'} />,
     },
     { title: '会员', dataIndex: 'username', width: 110, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
     { title: '方式', key: 'kind', width: 110, render: (_, r) => <Space orientation="vertical" size={0}><span>{r.kind === 'manual' ? '人工转账' : '在线支付'}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{r.paytype}</span></Space> },
@@ -122,7 +114,7 @@ export default function DepositsPage() {
   const row = open?.row;
   return (
     <>
-      <PageTitle title="存款审核" extra={<Button icon={<ReloadOutlined />} onClick={() => table.query.refetch()} loading={table.query.isFetching}>刷新</Button>} />
+      <PageTitle title="存款审核" extra={<RefreshButton query={table.query} />} />
       <Card className="filters" size="small">
         <Form form={form} layout="inline" initialValues={{ state: 'pending' }} onFinish={(v) => table.search({ state: v.state === 'all' ? undefined : v.state, username: v.username })}>
           <Form.Item name="state" label="状态">
@@ -137,29 +129,14 @@ export default function DepositsPage() {
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>搜索</Button>
         </Form>
       </Card>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}><Card size="small"><Statistic title="符合条件的笔数" value={data?.total ?? 0} /></Card></Col>
-        <Col span={6}><Card size="small"><Statistic title="本页金额合计（元）" value={yuan(pageSum)} /></Card></Col>
-        <Col span={12}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Space style={{ fontSize: 12 }} wrap>
-              等待时长：<span className="age-fresh">● 10分钟内</span><span className="age-warn">● 10-30分钟</span><span className="age-late">● 超过30分钟</span>
-              <span style={{ color: '#9aa0b2' }}>每15秒自动刷新</span>
-            </Space>
-          </Card>
-        </Col>
-      </Row>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<AdminDepositRow>
-          rowKey="deposit_no"
-          columns={columns}
-          size="middle"
-          scroll={{ x: 1500 }}
-          {...table.tableProps}
-          pagination={{ ...(table.tableProps.pagination || {}), pageSize: data?.per_page ?? 20, showSizeChanger: false }}
-        />
-      </Card>
+      <QueueSummary total={data?.total ?? 0} pageSum={pageSum} />
+      <TableCard<AdminDepositRow>
+        table={table}
+        rowKey="deposit_no"
+        columns={columns}
+        scroll={{ x: 1500 }}
+        pagination={{ ...(table.tableProps.pagination || {}), pageSize: data?.per_page ?? 20, showSizeChanger: false }}
+      />
       {open && row ? (
         <ActionModal<{ reason?: string }>
           open

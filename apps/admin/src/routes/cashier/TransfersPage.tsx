@@ -1,12 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { adminTransferSettleSchema, type AdminTransferRow } from '@casino/contract';
-import { Button, Card, Form, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionModal } from '../../components/ActionModal';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
 import { listTransfers, transfersKey, useSettleTransfer, type TransferFilters } from '../../hooks/api/transfers';
 import { useTable } from '../../hooks/use-table';
@@ -77,10 +77,7 @@ export default function TransfersPage() {
           </Button>
         </Form>
       </Card>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<AdminTransferRow> rowKey="transfer_id" columns={columns} size="middle" {...table.tableProps} />
-      </Card>
+      <TableCard<AdminTransferRow> table={table} rowKey="transfer_id" columns={columns} />
       {row ? (
         <ActionModal
           open

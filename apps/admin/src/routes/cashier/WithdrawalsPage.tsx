@@ -1,16 +1,17 @@
-import { ReloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
 import { adminWithdrawNoSchema, adminWithdrawRejectSchema, type AdminWithdrawalRow } from '@casino/contract';
-import { Button, Card, Col, Form, Input, Row, Segmented, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, Segmented, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
 import { listWithdrawals, useWithdrawalAction, withdrawalsKey, type WithdrawalAction, type WithdrawalFilters } from '../../hooks/api/withdrawals';
 import { useTable } from '../../hooks/use-table';
-import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
+import { yuan } from '../../lib/format';
+import { OrderCell, QueueSummary, RefreshButton } from './queue-parts';
 
 const REVIEW: Record<AdminWithdrawalRow['review'], { text: string; color: string }> = {
   pending: { text: '待审核', color: 'orange' },
@@ -36,18 +37,7 @@ export default function WithdrawalsPage() {
       title: '单号 / 时间',
       dataIndex: 'withdraw_no',
       width: 210,
-      render: (v: string, r) => {
-        const age = minutesSince(r.created_at);
-        return (
-          <Space orientation="vertical" size={0}>
-            <Typography.Text copyable={{ text: v }} style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
-              {v}
-            </Typography.Text>
-            <span style={{ fontSize: 12, color: '#5b6276' }}>{r.created_at}</span>
-            {r.state === 1 ? <span className={ageClass(age)} style={{ fontSize: 12 }}>已等待 {ageText(age)}</span> : null}
-          </Space>
-        );
-      },
+      render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.state === 1} />,
     },
     { title: '会员', dataIndex: 'username', width: 110, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
     { title: '金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: number, r) => <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}><b className="tabular">{yuan(v)}</b>{r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}</Space> },
@@ -149,14 +139,7 @@ export default function WithdrawalsPage() {
   const titles: Record<WithdrawalAction, string> = { claim: '预备出款', release: '释放取款单', approve: '审核通过', reject: '拒绝取款' };
   return (
     <>
-      <PageTitle
-        title="取款审核"
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => table.query.refetch()} loading={table.query.isFetching}>
-            刷新
-          </Button>
-        }
-      />
+      <PageTitle title="取款审核" extra={<RefreshButton query={table.query} />} />
       <Card className="filters" size="small">
         <Form form={form} layout="inline" initialValues={{ state: 1 }} onFinish={(v) => table.search({ ...v, state: v.state || undefined })}>
           <Form.Item name="state" label="状态">
@@ -173,26 +156,8 @@ export default function WithdrawalsPage() {
           </Button>
         </Form>
       </Card>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}>
-          <Card size="small"><Statistic title="符合条件的笔数" value={table.query.data?.total ?? 0} /></Card>
-        </Col>
-        <Col span={6}>
-          <Card size="small"><Statistic title="本页金额合计（元）" value={yuan(pageSum)} /></Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Space style={{ fontSize: 12 }} wrap>
-              等待时长：<span className="age-fresh">● 10分钟内</span><span className="age-warn">● 10-30分钟</span><span className="age-late">● 超过30分钟</span>
-              <span style={{ color: '#9aa0b2' }}>每15秒自动刷新</span>
-            </Space>
-          </Card>
-        </Col>
-      </Row>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<AdminWithdrawalRow> rowKey="withdraw_no" columns={columns} size="middle" scroll={{ x: 1500 }} {...table.tableProps} />
-      </Card>
+      <QueueSummary total={table.query.data?.total ?? 0} pageSum={pageSum} />
+      <TableCard<AdminWithdrawalRow> table={table} rowKey="withdraw_no" columns={columns} scroll={{ x: 1500 }} />
       {open && row ? (
         <ActionModal<{ reason?: string }>
           open

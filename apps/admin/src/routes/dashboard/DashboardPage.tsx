@@ -1,21 +1,12 @@
-import type { DashboardFigures, DashboardPending } from '@casino/contract';
+import type { DashboardFigures } from '@casino/contract';
 import { Badge, Card, Col, Empty, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
-import { useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
+import { PENDING_QUEUES, useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
 import { yuan } from '../../lib/format';
 import { TrendChart } from './TrendChart';
-
-const PENDING: { key: keyof DashboardPending; label: string; path?: string }[] = [
-  { key: 'deposits', label: '待审存款', path: '/cashier/deposits' },
-  { key: 'withdrawals', label: '待审取款', path: '/cashier/withdrawals' },
-  { key: 'venue_transfers', label: '待处理转账', path: '/cashier/transfers' },
-  { key: 'activity_applications', label: '活动申请' },
-  { key: 'agent_applications', label: '代理申请' },
-  { key: 'reconciliation', label: '对账差异' },
-];
 
 function Figures({ f }: { f: DashboardFigures }) {
   const items: { label: string; value: string; sub?: string; tone?: string }[] = [
@@ -61,7 +52,7 @@ export default function DashboardPage() {
       ) : summary.data ? (
         <>
           <Row gutter={16}>
-            {PENDING.map((p) => {
+            {PENDING_QUEUES.map((p) => {
               const n = summary.data.pending[p.key];
               const body = (
                 <Card size="small" hoverable={!!p.path} data-testid={`pending-${p.key}`}>

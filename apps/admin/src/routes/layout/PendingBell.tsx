@@ -4,17 +4,8 @@ import { App, Badge, Button, Dropdown } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { can, type Me } from '../../hooks/api/auth';
-import { useDashboardSummary } from '../../hooks/api/dashboard';
+import { PENDING_QUEUES, useDashboardSummary } from '../../hooks/api/dashboard';
 import { playChime } from '../../lib/chime';
-
-const QUEUES: { key: keyof DashboardPending; label: string; path?: string }[] = [
-  { key: 'deposits', label: '待审存款', path: '/cashier/deposits' },
-  { key: 'withdrawals', label: '待审取款', path: '/cashier/withdrawals' },
-  { key: 'venue_transfers', label: '待处理转账', path: '/cashier/transfers' },
-  { key: 'activity_applications', label: '活动申请' },
-  { key: 'agent_applications', label: '代理申请' },
-  { key: 'reconciliation', label: '对账差异' },
-];
 
 /**
  * Pending work on every screen: the count refreshes every 15 s; when a queue grows, a chime
@@ -32,7 +23,7 @@ export function PendingBell({ me }: { me: Me }) {
     const before = last.current;
     last.current = pending;
     if (!before) return;
-    const grown = QUEUES.filter((q) => pending[q.key] > before[q.key]);
+    const grown = PENDING_QUEUES.filter((q) => pending[q.key] > before[q.key]);
     if (grown.length === 0) return;
     playChime();
     notification.info({
@@ -43,11 +34,11 @@ export function PendingBell({ me }: { me: Me }) {
   }, [pending, notification]);
 
   if (!can(me, 'dashboard.view')) return null;
-  const total = pending ? QUEUES.reduce((n, q) => n + pending[q.key], 0) : 0;
+  const total = pending ? PENDING_QUEUES.reduce((n, q) => n + pending[q.key], 0) : 0;
   return (
     <Dropdown
       menu={{
-        items: QUEUES.map((q) => ({
+        items: PENDING_QUEUES.map((q) => ({
           key: q.key,
           disabled: !q.path,
           label: (
@@ -58,7 +49,7 @@ export function PendingBell({ me }: { me: Me }) {
           ),
         })),
         onClick: ({ key }) => {
-          const q = QUEUES.find((x) => x.key === key);
+          const q = PENDING_QUEUES.find((x) => x.key === key);
           if (q?.path) navigate(q.path);
         },
       }}

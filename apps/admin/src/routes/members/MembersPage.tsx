@@ -1,11 +1,11 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { memberSearchSchema, type AdminMemberRow } from '@casino/contract';
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
+import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { SearchActions } from '../../components/SearchActions';
+import { TableCard } from '../../components/TableCard';
 import { listMembers, membersKey, type MemberFilters } from '../../hooks/api/members';
 import { useTable } from '../../hooks/use-table';
 import { dayRange, yuan } from '../../lib/format';
@@ -93,25 +93,16 @@ export default function MembersPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                table.reset();
-              }}
-            >
-              重置
-            </Button>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              搜索
-            </Button>
-          </Space>
+          <SearchActions
+            style={{ display: 'flex', justifyContent: 'flex-end' }}
+            onReset={() => {
+              form.resetFields();
+              table.reset();
+            }}
+          />
         </Form>
       </Card>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<AdminMemberRow> rowKey="id" columns={columns} scroll={{ x: 1320 }} size="middle" {...table.tableProps} />
-      </Card>
+      <TableCard<AdminMemberRow> table={table} rowKey="id" columns={columns} scroll={{ x: 1320 }} />
     </>
   );
 }

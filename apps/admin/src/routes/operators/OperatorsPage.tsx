@@ -1,11 +1,11 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { operatorCreateSchema, operatorResetPasswordSchema, operatorTargetSchema, operatorUpdateSchema, type OperatorRow } from '@casino/contract';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ActionModal } from '../../components/ActionModal';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { TableCard } from '../../components/TableCard';
 import { useMe } from '../../hooks/api/auth';
 import { listOperators, operatorsKey, useOperatorAction, useRoles, type OperatorAction, type OperatorFilters } from '../../hooks/api/operators';
 import { useTable } from '../../hooks/use-table';
@@ -93,10 +93,7 @@ export default function OperatorsPage() {
           </Button>
         </Form>
       </Card>
-      {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Card size="small">
-        <Table<OperatorRow> rowKey="id" columns={columns} size="middle" {...table.tableProps} />
-      </Card>
+      <TableCard<OperatorRow> table={table} rowKey="id" columns={columns} />
 
       {open?.action === 'create' ? (
         <ActionModal<{ username: string; password: string; role: string; ip?: string }>

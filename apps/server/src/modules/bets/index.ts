@@ -9,6 +9,8 @@ import { createBetRecords } from './records.ts';
 import { betsRoutes } from './routes.ts';
 
 export type { PullReport } from './pull.ts';
+/** the back-office's read: a member's bets page by page */
+export { memberDeskPage as memberBetsPage } from './repo.ts';
 
 /** Bet records pulled from the venues, the member's bet record list and outstanding turnover. */
 export function createBets(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue; accounts: AccountsService }) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Bet, BetsTable, DB } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
 
@@ -75,4 +75,14 @@ export async function memberBets(
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** one page of a member's bets for the back-office member view, newest first, with the total */
+export async function memberDeskPage(db: Kysely<DB>, memberId: number, limit: number, offset: number) {
+  const q = db.selectFrom('bets').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    q.select(['platform', 'bet_id', 'game_name', 'category_id', 'bet_amount', 'valid_amount', 'win_loss', 'status', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

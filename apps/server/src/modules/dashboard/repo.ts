@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
+import { depositsAwaitingOperator } from '../payments/index.ts';
+import { agentApplicationsInState } from '../profile/index.ts';
+import { activityApplicationsInState } from '../promotions/index.ts';
+import { differencesInState } from '../reconciliation/index.ts';
+import { transfersInStatus } from '../transfers/index.ts';
+import { withdrawalsInState } from '../withdrawals/index.ts';
 
 /**
  * SQL of the dashboard. Money comes from the ledger (every movement is an entry of a kind), GGR
@@ -81,27 +87,15 @@ export async function online(db: Kysely<DB>, since: number): Promise<number> {
   return Number(row.n);
 }
 
-const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-
-/**
- * What waits for an operator. These read the review modules' tables directly (their index.ts
- * has no count to offer yet): a count by state, each served by that table's state index.
- */
+/** What waits for an operator: each review module counts its own table by state (state index). */
 export async function pending(db: Kysely<DB>) {
-  const n = sql<number>`count(*)`.as('n');
   const [deposits, withdrawals, activity, agent, transfers, reconciliation] = await Promise.all([
-    count(
-      db
-        .selectFrom('deposits')
-        .select(n)
-        .where((eb) => eb.or([eb('status', '=', 'review'), eb.and([eb('status', '=', 'pending'), eb('kind', '=', 'manual')])]))
-        .executeTakeFirst(),
-    ),
-    count(db.selectFrom('withdrawals').select(n).where('state', '=', 1).executeTakeFirst()),
-    count(db.selectFrom('activity_applications').select(n).where('state', '=', 1).executeTakeFirst()),
-    count(db.selectFrom('agent_applications').select(n).where('state', '=', 1).executeTakeFirst()),
-    count(db.selectFrom('venue_transfers').select(n).where('status', '=', 2).executeTakeFirst()),
-    count(db.selectFrom('venue_differences').select(n).where('state', '=', 'open').executeTakeFirst()),
+    depositsAwaitingOperator(db),
+    withdrawalsInState(db, 1),
+    activityApplicationsInState(db, 1),
+    agentApplicationsInState(db, 1),
+    transfersInStatus(db, 2),
+    differencesInState(db, 'open'),
   ]);
   return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation };
 }

@@ -2,7 +2,12 @@ import { fenToYuan, type MemberRecordKind } from '@casino/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { toWireTime } from '../../lib/time.ts';
+import { memberBetsPage } from '../bets/index.ts';
+import { memberDepositsPage } from '../payments/index.ts';
+import { memberRebatesPage, memberRedPacketsPage } from '../promotions/index.ts';
+import { memberTransfersPage } from '../transfers/index.ts';
 import * as turnover from '../turnover/index.ts';
+import { memberWithdrawalsPage } from '../withdrawals/index.ts';
 
 /**
  * The paged lists of the member 360 view, newest first, each from the member's own index
@@ -52,58 +57,34 @@ export async function memberRecords(db: Kysely<DB>, memberId: number, kind: Memb
       };
     }
     case 'transfers': {
-      const q = db.selectFrom('venue_transfers').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['transfer_id', 'platform', 'direction', 'amount', 'status', 'attempts', 'last_error', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), settled_at: time(r.settled_at) })) };
+      const { rows, total } = await memberTransfersPage(db, memberId, perPage, offset);
+      return { total, data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), settled_at: time(r.settled_at) })) };
     }
     case 'bets': {
-      const q = db.selectFrom('bets').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['platform', 'bet_id', 'game_name', 'category_id', 'bet_amount', 'valid_amount', 'win_loss', 'status', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await memberBetsPage(db, memberId, perPage, offset);
       return {
-        total: Number(total.n),
+        total,
         data: rows.map((r) => ({ ...r, bet_amount: fenToYuan(r.bet_amount), valid_amount: fenToYuan(r.valid_amount), win_loss: fenToYuan(r.win_loss), created_at: time(r.created_at), settled_at: time(r.settled_at) })),
       };
     }
     case 'deposits': {
-      const q = db.selectFrom('deposits').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['deposit_no', 'paytype', 'kind', 'status', 'amount', 'paid_amount', 'credited_amount', 'bonus_amount', 'created_at', 'credited_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await memberDepositsPage(db, memberId, perPage, offset);
       return {
-        total: Number(total.n),
+        total,
         data: rows.map((r) => ({ ...r, amount: yuan(r.amount), paid_amount: yuan(r.paid_amount), credited_amount: yuan(r.credited_amount), bonus_amount: yuan(r.bonus_amount), created_at: time(r.created_at), credited_at: time(r.credited_at) })),
       };
     }
     case 'withdrawals': {
-      const q = db.selectFrom('withdrawals').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['withdraw_no', 'amount', 'state', 'card_type', 'bank', 'bank_no_last4', 'needs_two', 'reason', 'created_at', 'decided_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), decided_at: time(r.decided_at) })) };
+      const { rows, total } = await memberWithdrawalsPage(db, memberId, perPage, offset);
+      return { total, data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at), decided_at: time(r.decided_at) })) };
     }
     case 'rebates': {
-      const q = db.selectFrom('rebates').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['day', 'platform', 'valid_amount', 'amount', 'vip', 'state', 'created_at', 'claimed_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(total.n), data: rows.map((r) => ({ ...r, valid_amount: fenToYuan(r.valid_amount), amount: fenToYuan(r.amount), created_at: time(r.created_at), claimed_at: time(r.claimed_at) })) };
+      const { rows, total } = await memberRebatesPage(db, memberId, perPage, offset);
+      return { total, data: rows.map((r) => ({ ...r, valid_amount: fenToYuan(r.valid_amount), amount: fenToYuan(r.amount), created_at: time(r.created_at), claimed_at: time(r.claimed_at) })) };
     }
     case 'red_packets': {
-      const q = db.selectFrom('red_packet_grabs').where('member_id', '=', memberId);
-      const [rows, total] = await Promise.all([
-        q.select(['grab_no', 'day', 'amount', 'turnover_multiple', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(total.n), data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at) })) };
+      const { rows, total } = await memberRedPacketsPage(db, memberId, perPage, offset);
+      return { total, data: rows.map((r) => ({ ...r, amount: fenToYuan(r.amount), created_at: time(r.created_at) })) };
     }
     case 'logins': {
       const q = db.selectFrom('member_logins').where('member_id', '=', memberId);

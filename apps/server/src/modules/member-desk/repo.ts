@@ -76,11 +76,6 @@ export function memberByUsername(db: Kysely<DB>, username: string) {
   return db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export async function centralBalance(db: Kysely<DB>, memberId: number) {
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('member_id', '=', memberId).where('kind', '=', 'central').executeTakeFirst();
-  return row?.balance ?? 0;
-}
-
 export function cards(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('member_cards')
@@ -137,10 +132,4 @@ export function notes(db: Kysely<DB>, memberId: number) {
 export async function endSessions(db: Kysely<DB>, memberId: number): Promise<number> {
   const r = await db.deleteFrom('sessions').where('subject_kind', '=', 'member').where('subject_id', '=', memberId).executeTakeFirst();
   return Number(r.numDeletedRows);
-}
-
-/** one page of a table's rows of a member, newest first, with the total */
-export async function paged<T>(rows: Promise<T[]>, total: Promise<{ n: number | string | bigint }>) {
-  const [data, n] = await Promise.all([rows, total]);
-  return { data, total: Number(n.n) };
 }

@@ -40,6 +40,9 @@ export function depositsCreditedBetween(db: Kysely<DB>, memberId: number, fromMs
 /** POST /api/gettransrecord type 1, for the transfers module's records call */
 export { depositRecords };
 
+/** the back-office's reads: deposits waiting for an operator, and a member's deposits page by page */
+export { awaitingOperatorCount as depositsAwaitingOperator, memberDeskPage as memberDepositsPage } from './repo.ts';
+
 /** demo receiving accounts, made once when the sandbox is on and none exist */
 const DEMO_ACCOUNTS = [
   { type: 'bank', bank_name: '中国工商银行', bank_owner: '鼎盛娱乐科技有限公司', bank_no: '6222021001122334455', bank_address: '深圳市福田支行' },

@@ -225,3 +225,23 @@ export function pendingOnlineCreated(db: Q, from: number, to: number, limit: num
     .limit(limit)
     .execute();
 }
+
+/** deposits waiting for an operator (the dashboard): in review, or manual and not yet confirmed */
+export async function awaitingOperatorCount(db: Q): Promise<number> {
+  const row = await db
+    .selectFrom('deposits')
+    .select(sql<number>`count(*)`.as('n'))
+    .where((eb) => eb.or([eb('status', '=', 'review'), eb.and([eb('status', '=', 'pending'), eb('kind', '=', 'manual')])]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** one page of a member's deposits for the back-office member view, newest first, with the total */
+export async function memberDeskPage(db: Q, memberId: number, limit: number, offset: number) {
+  const q = db.selectFrom('deposits').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    q.select(['deposit_no', 'paytype', 'kind', 'status', 'amount', 'paid_amount', 'credited_amount', 'bonus_amount', 'created_at', 'credited_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 type Q = Kysely<DB>;
@@ -83,3 +83,9 @@ export function latestApplication(db: Q, memberId: number) {
 }
 
 export { isUniqueViolation } from '../../db/errors.ts';
+
+/** agent applications in a state (the dashboard counts those waiting, state 1) */
+export async function agentApplicationsInState(db: Q, state: number): Promise<number> {
+  const row = await db.selectFrom('agent_applications').select(sql<number>`count(*)`.as('n')).where('state', '=', state).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

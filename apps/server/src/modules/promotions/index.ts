@@ -16,6 +16,7 @@ export { vipLevelsFromRows, type PromotionsDeps } from './deps.ts';
 export { settleRebateDay } from './rebates.ts';
 export { reviewVipDay } from './vip.ts';
 export { dayKey, previousDay } from './days.ts';
+export { activityApplicationsInState, memberRebatesPage, memberRedPacketsPage } from './desk.ts';
 
 /**
  * Deposits credited to the member in [fromMs, toMs), read from the ledger's deposit entries into

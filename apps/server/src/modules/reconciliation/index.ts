@@ -6,6 +6,8 @@ import { reconciliationRoutes } from './routes.ts';
 import { createReconciliation, type ReconciliationDeps } from './service.ts';
 
 export type { Reconciliation, RunReport } from './service.ts';
+/** differences in a state (the dashboard counts the open ones) */
+export { countByState as differencesInState } from './repo.ts';
 
 /**
  * Venue reconciliation: venue balances against our transfers and the bet feed; differences for

@@ -9,6 +9,8 @@ export type { Transfers, RecoverReport } from './service.ts';
 export type { MoveResult } from './moves.ts';
 export type { ReconcileReport } from './reconcile.ts';
 export type { RecordSource } from './records.ts';
+/** the back-office's reads: transfers by status, and a member's transfers page by page */
+export { countByStatus as transfersInStatus, memberDeskPage as memberTransfersPage } from './repo.ts';
 
 /** Venue wallets: balances, transfers, recover-all, auto-transfer, records and the reconciler. */
 export function createTransfersModule(ctx: AppContext, deps: TransfersDeps) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, TransferDirection, VenueTransfer } from '../../db/schema.ts';
 
 // ---- transfers ---------------------------------------------------------------------------
@@ -161,4 +161,20 @@ export async function insertPlayer(db: Kysely<DB>, provider: string, memberId: n
     .values({ provider, member_id: memberId, player, created_at: now })
     .onConflict((oc) => oc.columns(['provider', 'member_id']).doNothing())
     .execute();
+}
+
+/** transfers in a status (the dashboard counts the pending ones, status 2) */
+export async function countByStatus(db: Kysely<DB>, status: number): Promise<number> {
+  const row = await db.selectFrom('venue_transfers').select(sql<number>`count(*)`.as('n')).where('status', '=', status).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** one page of a member's transfers for the back-office member view, newest first, with the total */
+export async function memberDeskPage(db: Kysely<DB>, memberId: number, limit: number, offset: number) {
+  const q = db.selectFrom('venue_transfers').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    q.select(['transfer_id', 'platform', 'direction', 'amount', 'status', 'attempts', 'last_error', 'created_at', 'settled_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

@@ -1,6 +1,5 @@
 import {
   CARD_TYPE,
-  centsToUsdt,
   fenToYuan,
   formatYuan,
   grants,
@@ -19,6 +18,7 @@ import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../backoffice/index.ts';
 import { otherHoldersOf } from '../cards/index.ts';
 import * as turnover from '../turnover/index.ts';
+import { usdtFigures } from './records.ts';
 import * as repo from './repo.ts';
 import { reviewOf } from './review.ts';
 
@@ -73,16 +73,7 @@ export function createAdminList(ctx: AppContext, deps: AdminListDeps) {
           bank_owner: w.bank_owner,
           bank_no: card ? card.bank_no : maskCardNo(w.bank_no_last4),
           bank_address: w.bank_address,
-          usdt:
-            w.usdt_chain === null
-              ? null
-              : {
-                  chain: w.usdt_chain,
-                  rate: Number(w.usdt_rate_e4) / 10_000,
-                  amount: centsToUsdt(Number(w.usdt_amount)),
-                  fee: centsToUsdt(Number(w.usdt_fee)),
-                  received: centsToUsdt(Number(w.usdt_received)),
-                },
+          usdt: usdtFigures(w),
           state: w.state as WithdrawState,
           review: reviewOf(w),
           needs_two: w.needs_two === 1,

@@ -10,6 +10,8 @@ import { adminRoutes, memberRoutes } from './routes.ts';
 import { createSubmit } from './submit.ts';
 
 export type { Review, ReviewResult } from './review.ts';
+/** the back-office's reads: withdrawals by state, and a member's withdrawals page by page */
+export { countByState as withdrawalsInState, memberDeskPage as memberWithdrawalsPage } from './repo.ts';
 
 /** What the withdrawals borrow from other modules (wired in app.ts). */
 export interface WithdrawalsDeps {

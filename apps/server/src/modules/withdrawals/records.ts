@@ -19,6 +19,21 @@ function payWay(w: Withdrawal): string {
   return w.card_type === CARD_TYPE.usdt ? `USDT-${w.usdt_chain ?? w.bank_owner} 尾号${w.bank_no_last4}` : `${w.bank} 尾号${w.bank_no_last4}`;
 }
 
+type UsdtFields = Pick<Withdrawal, 'usdt_chain' | 'usdt_rate_e4' | 'usdt_amount' | 'usdt_fee' | 'usdt_received'>;
+
+/** A USDT withdrawal's figures as the member and the operators see them (null for a bank card). */
+export function usdtFigures(w: UsdtFields): WithdrawalRecordRow['usdt'] {
+  return w.usdt_chain === null
+    ? null
+    : {
+        chain: w.usdt_chain,
+        rate: Number(w.usdt_rate_e4) / 10_000,
+        amount: centsToUsdt(Number(w.usdt_amount)),
+        fee: centsToUsdt(Number(w.usdt_fee)),
+        received: centsToUsdt(Number(w.usdt_received)),
+      };
+}
+
 export function toRecordRow(w: Withdrawal): WithdrawalRecordRow {
   return {
     out_trade_no: w.withdraw_no,
@@ -27,16 +42,7 @@ export function toRecordRow(w: Withdrawal): WithdrawalRecordRow {
     state: w.state,
     created_at: toWireTime(w.created_at),
     kind: w.card_type === CARD_TYPE.usdt ? 'usdt' : 'bank',
-    usdt:
-      w.usdt_chain === null
-        ? null
-        : {
-            chain: w.usdt_chain,
-            rate: Number(w.usdt_rate_e4) / 10_000,
-            amount: centsToUsdt(Number(w.usdt_amount)),
-            fee: centsToUsdt(Number(w.usdt_fee)),
-            received: centsToUsdt(Number(w.usdt_received)),
-          },
+    usdt: usdtFigures(w),
     reason: w.reason,
   };
 }

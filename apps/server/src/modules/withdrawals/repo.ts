@@ -107,3 +107,19 @@ export async function paidToCardBefore(db: Kysely<DB>, memberId: number, numberK
     .executeTakeFirst();
   return r !== undefined;
 }
+
+/** withdrawals in a state (the dashboard counts those waiting, state 1) */
+export async function countByState(db: Kysely<DB>, state: number): Promise<number> {
+  const row = await db.selectFrom('withdrawals').select(sql<number>`count(*)`.as('n')).where('state', '=', state).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** one page of a member's withdrawals for the back-office member view, newest first, with the total */
+export async function memberDeskPage(db: Kysely<DB>, memberId: number, limit: number, offset: number) {
+  const q = db.selectFrom('withdrawals').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    q.select(['withdraw_no', 'amount', 'state', 'card_type', 'bank', 'bank_no_last4', 'needs_two', 'reason', 'created_at', 'decided_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

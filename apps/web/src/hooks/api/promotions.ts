@@ -12,28 +12,24 @@ import type {
   VipProgress,
 } from '@casino/contract';
 import { apiGet, apiPost, failureText, type ApiResult } from '../../api/client';
+import { ApiFailure } from '../../api/failure';
 import { refreshUserMoney } from '../../session/actions';
 import { toast } from '../../ui/feedback';
 
 /**
  * Promotions data for the member site (issue 11): rebates (/fanshui), red packets (/hongbao,
  * /welfare), VIP progress (/vip) and activity applications (/activityInfo, /activityRecord).
- * One TanStack Query hook per call; a non-200 answer carries the envelope as PromoFailure.
+ * One TanStack Query hook per call; a non-200 answer carries the envelope as ApiFailure.
  */
-export class PromoFailure extends Error {
-  constructor(readonly result: ApiResult<unknown>) {
-    super(result.message || 'request failed');
-  }
-}
 
 /** The server's message of a failure (spec section 8), or null for a silent network failure. */
 export function promoFailureText(err: unknown): string | null {
-  return err instanceof PromoFailure ? failureText(err.result) : null;
+  return err instanceof ApiFailure ? failureText(err.result) : null;
 }
 
 async function post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
   const res = await apiPost<T>(path, body);
-  if (res.code !== 200 || res.data === undefined) throw new PromoFailure(res);
+  if (res.code !== 200 || res.data === undefined) throw new ApiFailure(res);
   return res.data;
 }
 
@@ -98,7 +94,7 @@ export function useRedPacketRecords() {
     initialPageParam: 1,
     queryFn: async ({ pageParam }) => {
       const res = await apiGet<Paged<RedPacketRecord>>('/api/userredpacket', { page: pageParam });
-      if (res.code !== 200 || !res.data || !Array.isArray(res.data.data)) throw new PromoFailure(res);
+      if (res.code !== 200 || !res.data || !Array.isArray(res.data.data)) throw new ApiFailure(res);
       return res.data;
     },
     getNextPageParam: nextPage,
@@ -119,19 +115,13 @@ export function useApplyActivity() {
   });
 }
 
-// ---- activities (moved from pages/activity/activityApi.ts) ---------------------------------
+// ---- activities ----------------------------------------------------------------------------
 
 /** Toasts the failure (unless the page shows it in place) and throws it for the query. */
 function fail(res: ApiResult<unknown>, shownInPlace = false): never {
   const text = failureText(res);
   if (text && !shownInPlace) toast(text, 'fail');
-  throw new ContentFailure(res);
-}
-
-export class ContentFailure extends Error {
-  constructor(readonly result: ApiResult<unknown>) {
-    super(result.message || 'request failed');
-  }
+  throw new ApiFailure(res);
 }
 
 /** POST /api/activitytype {} */

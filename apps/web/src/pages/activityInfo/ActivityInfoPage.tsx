@@ -9,7 +9,8 @@ import { LazyImg } from '../../components/LazyImg';
 import { RichContent } from '../../components/RichContent';
 import { EmptyState } from '../../components/EmptyState';
 import { IconLogin, IconService } from '../../components/icons';
-import { ContentFailure, fetchActivity } from '../../hooks/api/promotions';
+import { fetchActivity } from '../../hooks/api/promotions';
+import { ApiFailure } from '../../api/failure';
 import './ActivityInfoPage.css';
 
 const NOT_FOUND = '活动不存在或已结束';
@@ -43,7 +44,7 @@ export default function ActivityInfoPage() {
     });
 
   if (!id || q.isError) {
-    const message = (q.error instanceof ContentFailure && !q.error.result.network && q.error.result.message) || (id ? '加载失败，请稍后再试' : NOT_FOUND);
+    const message = (q.error instanceof ApiFailure && !q.error.result.network && q.error.result.message) || (id ? '加载失败，请稍后再试' : NOT_FOUND);
     return (
       <div className="page-body" data-testid="activity-info-missing">
         <div className="card">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_DATE_FILTER, formatYuan, REBATE_TYPES, type DateFilter, type RebateRecord } from '@casino/contract';
 import { DateTabs, VenueFilter } from '../../wallet/records';
 import { useClaimRebate, useFanshui } from '../../hooks/api/promotions';
+import { Tabs } from '../../components/Tabs';
 import { QueryList } from './QueryList';
 import './FanshuiPage.css';
 
@@ -13,7 +14,7 @@ import './FanshuiPage.css';
 export default function FanshuiPage() {
   const [date, setDate] = useState<DateFilter>(DEFAULT_DATE_FILTER);
   const [venue, setVenue] = useState('');
-  const [type, setType] = useState(0);
+  const [type, setType] = useState<(typeof REBATE_TYPES)[number]['value']>(0);
   const query = useFanshui(date, venue, type);
   const claim = useClaimRebate();
   const first = query.data?.pages[0];
@@ -47,21 +48,7 @@ export default function FanshuiPage() {
           <DateTabs value={date} onChange={setDate} />
         </div>
         <div className="rec-filter-row">
-          <div className="fs-types" role="tablist" aria-label="状态">
-            {REBATE_TYPES.map((t) => (
-              <button
-                key={t.value}
-                type="button"
-                role="tab"
-                aria-selected={t.value === type}
-                className={`fs-type${t.value === type ? ' fs-type--on' : ''}`}
-                onClick={() => setType(t.value)}
-                data-testid={`fanshui-type-${t.value}`}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <Tabs items={REBATE_TYPES} value={type} onChange={setType} label="状态" className="fs-types" itemClass="fs-type" testIdPrefix="fanshui-type-" />
           <VenueFilter value={venue} onChange={setVenue} />
         </div>
       </div>

@@ -6,7 +6,8 @@ import { useSession } from '../../session/store';
 import { AppLink, useGo } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
-import { PromoFailure, useGrabRedPacket, useRedPacketInfo } from '../../hooks/api/promotions';
+import { useGrabRedPacket, useRedPacketInfo } from '../../hooks/api/promotions';
+import { ApiFailure } from '../../api/failure';
 import { RedPacketArt } from './RedPacketArt';
 import './HongbaoPage.css';
 
@@ -50,8 +51,8 @@ export default function HongbaoPage() {
     grab.mutate(undefined, {
       onSuccess: (r) => setOutcome({ kind: 'won', amount: r.redpacketmoney }),
       onError: (err) => {
-        if (err instanceof PromoFailure && !err.result.network && err.result.code !== 401) setOutcome({ kind: 'refused', message: err.result.message });
-        else if (err instanceof PromoFailure && err.result.network) toast(PROMO_MSG.redPacketNetwork, 'fail');
+        if (err instanceof ApiFailure && !err.result.network && err.result.code !== 401) setOutcome({ kind: 'refused', message: err.result.message });
+        else if (err instanceof ApiFailure && err.result.network) toast(PROMO_MSG.redPacketNetwork, 'fail');
       },
     });
   };

@@ -7,13 +7,14 @@ import { useSession } from '../../session/store';
 import { refreshMessageNum } from '../../session/actions';
 import { RecordList, usePagedList } from '../../wallet/records';
 import { IconBell, IconChat, IconClose } from '../../components/icons';
+import { Tabs } from '../../components/Tabs';
 import '../../styles/tabs.css';
 import './MessagePage.css';
 
 type Tab = 1 | 2;
-const TABS: { tab: Tab; label: string; icon: typeof IconBell }[] = [
-  { tab: 1, label: '公告', icon: IconBell },
-  { tab: 2, label: '站内信', icon: IconChat },
+const TABS: { value: Tab; label: string; icon: typeof IconBell }[] = [
+  { value: 1, label: '公告', icon: IconBell },
+  { value: 2, label: '站内信', icon: IconChat },
 ];
 
 interface Shown {
@@ -42,17 +43,16 @@ export default function MessagePage() {
   return (
     <div className="rec-page msg" data-testid="message">
       <div className="rec-filters msg-filters">
-        <div className="seg-tabs" role="tablist" aria-label="消息类型">
-          {TABS.map(({ tab: t, label, icon: Icon }) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={t === tab}
-              className={`seg-tab${t === tab ? ' seg-tab--on' : ''}`}
-              onClick={() => t !== tab && setParams({ type: String(t) }, { replace: true })}
-              data-testid={`message-tab-${t}`}
-            >
+        <Tabs
+          items={TABS}
+          value={tab}
+          onChange={(t) => setParams({ type: String(t) }, { replace: true })}
+          label="消息类型"
+          className="seg-tabs"
+          itemClass="seg-tab"
+          testIdPrefix="message-tab-"
+          render={({ value: t, label, icon: Icon }) => (
+            <>
               <Icon size={17} />
               {label}
               {t === 2 && unread > 0 ? (
@@ -60,9 +60,9 @@ export default function MessagePage() {
                   {unread > 99 ? '99+' : unread}
                 </span>
               ) : null}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        />
       </div>
       <div className="rec-body">{tab === 1 ? <Notices onOpen={setShown} /> : <Inbox onOpen={setShown} />}</div>
 

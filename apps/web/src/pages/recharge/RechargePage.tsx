@@ -20,14 +20,12 @@ import { toast } from '../../ui/feedback';
 import { LoadFailed } from '../../components/EmptyState';
 import { SubmitButton } from '../../components/SubmitButton';
 import { IconCard } from '../../wallet/icons';
-import { IconService } from '../../components/icons';
+import { AmountInput, KefuLine } from '../../wallet/moneyForm';
 import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayWays, useRecharge } from '../../hooks/api/payments';
 import { useCards } from '../wallet/cards';
 import { MethodIcon } from './MethodIcon';
 import './RechargePage.css';
 
-/** What the amount box accepts while typing: digits and at most two decimals. */
-const AMOUNT_TYPING = /^\d{0,13}(\.\d{0,2})?$/;
 /** quick picks offered for a range method, those inside its range */
 const QUICK_PICKS = [100, 200, 500, 1000, 2000, 5000, 10000];
 
@@ -232,17 +230,11 @@ function RechargeForm({ methods, bonusTerms, usdtRate }: FormProps) {
         {fixed ? null : (
           <div className="rc-field">
             <span className="rc-cur">¥</span>
-            <input
-              className="num rc-amount"
-              inputMode="decimal"
-              autoComplete="off"
+            <AmountInput
+              className="rc-amount"
               placeholder={`单笔 ${method.min_price} - ${method.max_price} 元`}
               value={amount}
-              maxLength={16}
-              onChange={(e) => {
-                const v = e.target.value.replace(/[^\d.]/g, '');
-                if (AMOUNT_TYPING.test(v)) setAmount(v);
-              }}
+              onChange={setAmount}
               aria-label="存款金额"
               data-testid="recharge-amount"
             />
@@ -349,13 +341,7 @@ function RechargeForm({ methods, bonusTerms, usdtRate }: FormProps) {
       </section>
 
       <SubmitButton busy={busy || leaving} label="立即存款" busyLabel={leaving ? '正在跳转…' : '提交中…'} testId="recharge-submit" className="rc-submit" />
-      <p className="rc-help">
-        存款遇到问题？
-        <AppLink to="/kefu">
-          <IconService size={14} />
-          在线客服
-        </AppLink>
-      </p>
+      <KefuLine question="存款遇到问题？" label="在线客服" className="rc-help" />
     </form>
   );
 }

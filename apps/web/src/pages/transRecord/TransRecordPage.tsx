@@ -11,6 +11,7 @@ import {
 } from '@casino/contract';
 import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../wallet/records';
 import { AppLink } from '../../lib/nav';
+import { Tabs } from '../../components/Tabs';
 import { IconArrowIn, IconArrowOut } from '../../wallet/icons';
 import { IconDeposit, IconWithdraw } from '../../components/icons';
 import './TransRecordPage.css';
@@ -62,22 +63,22 @@ export default function TransRecordPage() {
   return (
     <div className="rec-page" data-testid="trans-record">
       <div className="rec-filters">
-        <div className="tr-types" role="tablist" aria-label="交易类型" data-testid="trans-type-picker">
-          {TRANS_TYPES.map((t) => (
-            <button
-              key={t.value}
-              type="button"
-              role="tab"
-              aria-selected={t.value === type}
-              className={`tr-type${t.value === type ? ' tr-type--on' : ''}`}
-              onClick={() => t.value !== type && setParams({ type: String(t.value) }, { replace: true })}
-              data-testid={`trans-type-${t.value}`}
-            >
+        <Tabs
+          items={TRANS_TYPES}
+          value={type}
+          onChange={(t) => setParams({ type: String(t) }, { replace: true })}
+          label="交易类型"
+          className="tr-types"
+          itemClass="tr-type"
+          testIdPrefix="trans-type-"
+          testId="trans-type-picker"
+          render={(t) => (
+            <>
               <span className="tr-type-icon">{TYPE_ICON[t.value]}</span>
               {t.label}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        />
         <div className="rec-filter-row">
           <DateTabs value={date} onChange={setDate} />
         </div>

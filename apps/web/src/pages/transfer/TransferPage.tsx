@@ -14,20 +14,17 @@ import {
 } from '@casino/contract';
 import { apiPost, failureText } from '../../api/client';
 import { useSession } from '../../session/store';
-import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { patchUser, toastResult, useAfterMoneyMoved, useBalanceList } from '../../wallet/api';
 import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
 import { IconChevronDown, IconSwap } from '../../wallet/icons';
-import { IconCheck, IconClose, IconService } from '../../components/icons';
+import { AmountActions, AmountInput, KefuLine } from '../../wallet/moneyForm';
+import { IconCheck } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { SubmitButton } from '../../components/SubmitButton';
 import './TransferPage.css';
 
 type Side = 'source' | 'target';
-
-/** What the amount box accepts while typing: digits and at most two decimals. */
-const AMOUNT_TYPING = /^\d{0,13}(\.\d{0,2})?$/;
 
 /**
  * 转账 (spec sections 2, 4, 5): balances as on withdrawal (venue list collapsed to 4, the
@@ -172,29 +169,9 @@ function TransferForm({ entries }: { entries: BalanceEntry[] }) {
         转账金额
       </label>
       <div className="tf-amount">
-        <span className="tf-amount-cur">¥</span>
-        <input
-          id="tf-amount"
-          className="num"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="请输入转账金额"
-          value={amount}
-          maxLength={16}
-          onChange={(e) => {
-            const v = e.target.value.replace(/[^\d.]/g, '');
-            if (AMOUNT_TYPING.test(v)) setAmount(v);
-          }}
-          data-testid="transfer-amount"
-        />
-        {amount ? (
-          <button type="button" className="tf-amount-clear" aria-label="清空" onClick={() => setAmount('')}>
-            <IconClose size={14} strokeWidth={2.4} />
-          </button>
-        ) : null}
-        <button type="button" className="tf-max" onClick={fillMax} data-testid="transfer-max">
-          最大金额
-        </button>
+        <span className="amt-cur">¥</span>
+        <AmountInput id="tf-amount" placeholder="请输入转账金额" value={amount} onChange={setAmount} data-testid="transfer-amount" />
+        <AmountActions value={amount} onClear={() => setAmount('')} onMax={fillMax} maxTestId="transfer-max" />
       </div>
       <div className="tf-available">
         {sourceEntry ? (
@@ -210,13 +187,7 @@ function TransferForm({ entries }: { entries: BalanceEntry[] }) {
       </div>
 
       <SubmitButton busy={busy} label="立即转账" busyLabel="转账中…" testId="transfer-submit" className="tf-submit" />
-      <p className="tf-help">
-        转账遇到问题？
-        <AppLink to="/kefu" data-testid="transfer-kefu">
-          <IconService size={14} />
-          联系人工客服
-        </AppLink>
-      </p>
+      <KefuLine question="转账遇到问题？" label="联系人工客服" testId="transfer-kefu" />
 
       <WalletPopup
         open={picking !== null}

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './CardArt.css';
 
 /**
  * Badges and card faces drawn for the site: a round badge per bank (its colour and a

@@ -6,14 +6,15 @@ import { AppLink } from '../../lib/nav';
 import { confirmUnbindCard, toast } from '../../ui/feedback';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconInfo, IconShield } from '../../components/icons';
+import { Tabs } from '../../components/Tabs';
 import { BankBadge, ChainChip, faceStyle, UsdtMark } from './CardArt';
 import { cardTypeOfTab, useCards, useCardsChanged, WALLET_TAB, type WalletTab } from './cards';
 import '../../styles/tabs.css';
 import './WalletPage.css';
 
-const TABS: { tab: WalletTab; label: string; unit: string; add: string; addPath: string }[] = [
-  { tab: WALLET_TAB.usdt, label: 'USDT地址', unit: '个', add: '添加USDT地址', addPath: '/addUsdtCard' },
-  { tab: WALLET_TAB.bank, label: '银行卡', unit: '张', add: '添加银行卡', addPath: '/addBankCard' },
+const TABS: { value: WalletTab; label: string; unit: string; add: string; addPath: string }[] = [
+  { value: WALLET_TAB.usdt, label: 'USDT地址', unit: '个', add: '添加USDT地址', addPath: '/addUsdtCard' },
+  { value: WALLET_TAB.bank, label: '银行卡', unit: '张', add: '添加银行卡', addPath: '/addBankCard' },
 ];
 
 export function readTab(raw: string | null): WalletTab {
@@ -28,7 +29,7 @@ export function readTab(raw: string | null): WalletTab {
 export default function WalletPage() {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('type'));
-  const current = TABS.find((t) => t.tab === tab)!;
+  const current = TABS.find((t) => t.value === tab)!;
   const usdt = useCards(cardTypeOfTab(WALLET_TAB.usdt));
   const bank = useCards(cardTypeOfTab(WALLET_TAB.bank));
   const query = tab === WALLET_TAB.usdt ? usdt : bank;
@@ -38,24 +39,23 @@ export default function WalletPage() {
 
   return (
     <div className="page-body wl" data-testid="wallet">
-      <div className="seg-tabs" role="tablist" aria-label="卡片类型">
-        {TABS.map((t) => (
-          <button
-            key={t.tab}
-            type="button"
-            role="tab"
-            aria-selected={t.tab === tab}
-            className={`seg-tab${t.tab === tab ? ' seg-tab--on' : ''}`}
-            onClick={() => t.tab !== tab && setParams({ type: String(t.tab) }, { replace: true })}
-            data-testid={`wallet-tab-${t.tab}`}
-          >
+      <Tabs
+        items={TABS}
+        value={tab}
+        onChange={(t) => setParams({ type: String(t) }, { replace: true })}
+        label="卡片类型"
+        className="seg-tabs"
+        itemClass="seg-tab"
+        testIdPrefix="wallet-tab-"
+        render={(t) => (
+          <>
             {t.label}
             <span className="wl-tab-count num">
-              {counts[t.tab] ?? '-'}/{CARD_LIMITS.perType}
+              {counts[t.value] ?? '-'}/{CARD_LIMITS.perType}
             </span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
 
       {query.isPending ? (
         <CardSkeleton />

@@ -22,8 +22,10 @@ import { toast } from '../../ui/feedback';
 import { useBalanceList } from '../../wallet/api';
 import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
 import { IconChevronDown } from '../../wallet/icons';
-import { IconCheck, IconClose, IconLock, IconService } from '../../components/icons';
+import { AmountActions, AmountInput, KefuLine } from '../../wallet/moneyForm';
+import { IconCheck, IconLock } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
+import { Tabs } from '../../components/Tabs';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useBetAmount, useWithdraw } from '../../hooks/api/withdrawals';
 import { useCards } from '../wallet/cards';
@@ -31,13 +33,10 @@ import { BankBadge, ChainChip, UsdtMark } from '../wallet/CardArt';
 import '../../styles/tabs.css';
 import './WithdrawalPage.css';
 
-const TABS: { tab: WithdrawTab; label: string }[] = [
-  { tab: WITHDRAW_TAB.usdt, label: 'USDT取款' },
-  { tab: WITHDRAW_TAB.bank, label: '银行卡取款' },
+const TABS: { value: WithdrawTab; label: string }[] = [
+  { value: WITHDRAW_TAB.usdt, label: 'USDT取款' },
+  { value: WITHDRAW_TAB.bank, label: '银行卡取款' },
 ];
-
-/** What the amount box accepts while typing: digits and at most two decimals. */
-const AMOUNT_TYPING = /^\d{0,13}(\.\d{0,2})?$/;
 
 const readTab = (raw: string | null): WithdrawTab => (Number(raw) === WITHDRAW_TAB.bank ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt);
 const last4 = (c: CardItem) => c.bank_no.replace(/\s/g, '').slice(-4);
@@ -56,21 +55,15 @@ export default function WithdrawalPage() {
 
   return (
     <div className="page-body wd" data-testid="withdrawal">
-      <div className="seg-tabs" role="tablist" aria-label="取款方式">
-        {TABS.map((t) => (
-          <button
-            key={t.tab}
-            type="button"
-            role="tab"
-            aria-selected={t.tab === tab}
-            className={`seg-tab${t.tab === tab ? ' seg-tab--on' : ''}`}
-            onClick={() => t.tab !== tab && setParams({ type: String(t.tab) }, { replace: true })}
-            data-testid={`withdraw-tab-${t.tab}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        items={TABS}
+        value={tab}
+        onChange={(t) => setParams({ type: String(t) }, { replace: true })}
+        label="取款方式"
+        className="seg-tabs"
+        itemClass="seg-tab"
+        testIdPrefix="withdraw-tab-"
+      />
       <BalanceHero
         central={w.central}
         game={w.game}
@@ -185,29 +178,9 @@ function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
         取款金额
       </label>
       <div className="wd-field">
-        <span className="wd-cur">¥</span>
-        <input
-          id="wd-amount"
-          className="num wd-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="单笔最低100元"
-          value={amount}
-          maxLength={16}
-          onChange={(e) => {
-            const v = e.target.value.replace(/[^\d.]/g, '');
-            if (AMOUNT_TYPING.test(v)) setAmount(v);
-          }}
-          data-testid="withdraw-amount"
-        />
-        {amount ? (
-          <button type="button" className="wd-clear" aria-label="清空" onClick={() => setAmount('')}>
-            <IconClose size={14} strokeWidth={2.4} />
-          </button>
-        ) : null}
-        <button type="button" className="wd-max" onClick={() => setAmount(formatYuan(Math.max(0, central)))} data-testid="withdraw-max">
-          最大金额
-        </button>
+        <span className="amt-cur">¥</span>
+        <AmountInput id="wd-amount" className="wd-amount" placeholder="单笔最低100元" value={amount} onChange={setAmount} data-testid="withdraw-amount" />
+        <AmountActions value={amount} onClear={() => setAmount('')} onMax={() => setAmount(formatYuan(Math.max(0, central)))} maxTestId="withdraw-max" />
       </div>
       <p className="wd-note">
         中心钱包可取：<b className="num">¥{formatYuan(central, true)}</b>
@@ -257,13 +230,7 @@ function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
       </div>
 
       <SubmitButton busy={busy || sent} label="立即取款" busyLabel={sent ? '已提交' : '提交中…'} testId="withdraw-submit" className="wd-submit" />
-      <p className="wd-help">
-        取款遇到问题？
-        <AppLink to="/kefu" data-testid="withdraw-kefu">
-          <IconService size={14} />
-          人工客服
-        </AppLink>
-      </p>
+      <KefuLine question="取款遇到问题？" label="人工客服" testId="withdraw-kefu" />
 
       <Sheet open={picking} title={usdt ? '选择USDT地址' : '选择银行卡'} onClose={() => setPicking(false)} testId="withdraw-card-popup">
         <div className="wd-pop">

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (apps/server/src/main.ts) on 127.0.0.1 at a random port from
+ * `firstPort` up to `firstPort + spread`, with `env` over the process's own, and waits until it
+ * answers /api/app (60 s at most). The suite's shared server and the files that need a server
+ * of their own (other settings, a fixed clock) start it the same way.
+ */
+export async function startServer(env: Record<string, string>, { firstPort, spread, logLevel }: { firstPort: number; spread: number; logLevel: string }): Promise<RunningServer> {
+  const port = firstPort + Math.floor(Math.random() * spread);
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, ADMIN_PASSWORD: 'e2e-admin-pass', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  };
+  const end = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return { base, stop };
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > end || child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server did not start at ${base}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
