@@ -1,56 +1,26 @@
 import { sql, type Kysely } from 'kysely';
+import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '../../db/beijing-day.ts';
 import type { DB } from '../../db/index.ts';
 import { depositsAwaitingOperator } from '../payments/index.ts';
 import { agentApplicationsInState } from '../profile/index.ts';
 import { activityApplicationsInState } from '../promotions/index.ts';
 import { differencesInState } from '../reconciliation/index.ts';
 import { transfersInStatus } from '../transfers/index.ts';
+import { entriesByDay } from '../wallet/index.ts';
 import { withdrawalsInState } from '../withdrawals/index.ts';
 
 /**
- * SQL of the dashboard. Money comes from the ledger (every movement is an entry of a kind), GGR
- * from settled bets, so the figures do not depend on each cashier module's own tables.
- * Days are Beijing days: Asia/Shanghai has no daylight saving, so a day is epoch ms + 8 h
- * divided by 24 h (integer division on both databases).
+ * SQL of the dashboard. Money comes from the ledger (every movement is an entry of a kind, summed
+ * by the wallet module), GGR from settled bets, so the figures do not depend on each cashier
+ * module's own tables. Days are Beijing days (db/beijing-day.ts).
  */
-const DAY_MS = 86_400_000;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
-// literals, not parameters: SQLite binds JS numbers as REAL, which would make the division fractional
-const dayOf = (column: string) => sql<number>`((${sql.ref(column)} + ${sql.lit(BEIJING_OFFSET_MS)}) / ${sql.lit(DAY_MS)})`;
+const dayOf = beijingDayOf;
 
 /** ledger kinds the dashboard sums */
 export const FIGURE_KINDS = ['deposit', 'withdraw_payout', 'bonus', 'rebate', 'red_packet', 'adjustment'] as const;
 
-export interface DayRow {
-  /** Beijing day number (epoch days) */
-  day: number;
-  kind: string;
-  /** 1 when the entry left house:adjustments (money to a member) */
-  to_member: number;
-  amount: number;
-  n: number;
-}
-
-export async function ledgerByDay(db: Kysely<DB>, from: number, to: number): Promise<DayRow[]> {
-  const adjustments = await db.selectFrom('ledger_accounts').select('id').where('code', '=', 'house:adjustments').executeTakeFirst();
-  // a literal, so PostgreSQL sees the same expression in SELECT and GROUP BY (parameters differ)
-  const toMember = sql<number>`case when from_account_id = ${sql.lit(Number(adjustments?.id ?? -1))} then 1 else 0 end`;
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select([
-      dayOf('created_at').as('day'),
-      'kind',
-      toMember.as('to_member'),
-      sql<number>`sum(amount)`.as('amount'),
-      sql<number>`count(*)`.as('n'),
-    ])
-    .where('kind', 'in', [...FIGURE_KINDS])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .groupBy([dayOf('created_at'), 'kind', toMember])
-    .execute();
-  return rows.map((r) => ({ day: Number(r.day), kind: r.kind, to_member: Number(r.to_member), amount: Number(r.amount), n: Number(r.n) }));
-}
+/** the figure kinds' entries per Beijing day, summed by the wallet module */
+export const ledgerByDay = (db: Kysely<DB>, from: number, to: number) => entriesByDay(db, FIGURE_KINDS, from, to);
 
 /** settled bets by day of settlement: stakes and the members' net result (positive: members won) */
 export async function betsByDay(db: Kysely<DB>, from: number, to: number) {

@@ -7,6 +7,7 @@ import { memberDepositsPage } from '../payments/index.ts';
 import { memberRebatesPage, memberRedPacketsPage } from '../promotions/index.ts';
 import { memberTransfersPage } from '../transfers/index.ts';
 import * as turnover from '../turnover/index.ts';
+import { memberEntriesPage } from '../wallet/index.ts';
 import { memberWithdrawalsPage } from '../withdrawals/index.ts';
 
 /**
@@ -22,24 +23,9 @@ export async function memberRecords(db: Kysely<DB>, memberId: number, kind: Memb
   const offset = (page - 1) * perPage;
   switch (kind) {
     case 'ledger': {
-      const accounts = await db.selectFrom('ledger_accounts').select(['id', 'code']).where('member_id', '=', memberId).execute();
-      if (accounts.length === 0) return { data: [], total: 0 };
-      const ids = accounts.map((a) => a.id);
-      const q = db.selectFrom('ledger_entries').where((eb) => eb.or([eb('from_account_id', 'in', ids), eb('to_account_id', 'in', ids)]));
-      const [rows, total] = await Promise.all([
-        q
-          .innerJoin('ledger_accounts as f', 'f.id', 'ledger_entries.from_account_id')
-          .innerJoin('ledger_accounts as t', 't.id', 'ledger_entries.to_account_id')
-          .select(['ledger_entries.id', 'ledger_entries.kind', 'ledger_entries.amount', 'f.code as from', 't.code as to', 'ledger_entries.reference', 'ledger_entries.memo', 'ledger_entries.created_by', 'ledger_entries.created_at'])
-          .orderBy('ledger_entries.created_at', 'desc')
-          .orderBy('ledger_entries.id', 'desc')
-          .limit(perPage)
-          .offset(offset)
-          .execute(),
-        q.select(count).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await memberEntriesPage(db, memberId, perPage, offset);
       return {
-        total: Number(total.n),
+        total,
         data: rows.map((r) => {
           // the central wallet's view: + in, - out; a move between the member's own accounts is neither
           const toCentral = r.to === `member:${memberId}:central`;

@@ -14,4 +14,8 @@ export { IdempotencyKeyReused, InsufficientFunds, InvalidPosting, LedgerError, U
 export { post, type PostInput, type PostResult } from './ledger.ts';
 export type { MemberMovement, VenueMovement } from './operations.ts';
 export type { AccountEntry, EntryQuery } from './repo.ts';
+/** the back-office member view's ledger page (reading only) */
+export { memberEntriesPage } from './repo.ts';
+/** the dashboard's daily sums of entry kinds (reading only) */
+export { entriesByDay, type DayRow } from './repo.ts';
 export { verify, type Violation, type ViolationCheck } from './verify.ts';

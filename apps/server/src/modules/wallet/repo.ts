@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { DB, LedgerEntry } from '../../db/schema.ts';
 import { MEMBER_ACCOUNT_KINDS, memberAccountCode, type EntryKind, type MemberAccountKind } from './accounts.ts';
 
@@ -95,4 +96,60 @@ export async function gameBalance(db: Kysely<DB>, memberId: number): Promise<num
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/**
+ * One page of the entries touching any of a member's accounts, newest first, with both
+ * accounts' codes and the total (the back-office member view; reading only).
+ */
+export async function memberEntriesPage(db: Kysely<DB>, memberId: number, limit: number, offset: number) {
+  const accounts = await db.selectFrom('ledger_accounts').select(['id']).where('member_id', '=', memberId).execute();
+  if (accounts.length === 0) return { rows: [], total: 0 };
+  const ids = accounts.map((a) => a.id);
+  const q = db.selectFrom('ledger_entries').where((eb) => eb.or([eb('from_account_id', 'in', ids), eb('to_account_id', 'in', ids)]));
+  const [rows, total] = await Promise.all([
+    q
+      .innerJoin('ledger_accounts as f', 'f.id', 'ledger_entries.from_account_id')
+      .innerJoin('ledger_accounts as t', 't.id', 'ledger_entries.to_account_id')
+      .select(['ledger_entries.id', 'ledger_entries.kind', 'ledger_entries.amount', 'f.code as from', 't.code as to', 'ledger_entries.reference', 'ledger_entries.memo', 'ledger_entries.created_by', 'ledger_entries.created_at'])
+      .orderBy('ledger_entries.created_at', 'desc')
+      .orderBy('ledger_entries.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export interface DayRow {
+  /** Beijing day number (epoch days) */
+  day: number;
+  kind: string;
+  /** 1 when the entry left house:adjustments (money to a member) */
+  to_member: number;
+  amount: number;
+  n: number;
+}
+
+/** Sums and counts of the entries of `kinds` in [from, to) per Beijing day and kind (the dashboard; reading only). */
+export async function entriesByDay(db: Kysely<DB>, kinds: readonly EntryKind[], from: number, to: number): Promise<DayRow[]> {
+  const adjustments = await db.selectFrom('ledger_accounts').select('id').where('code', '=', 'house:adjustments').executeTakeFirst();
+  // a literal, so PostgreSQL sees the same expression in SELECT and GROUP BY (parameters differ)
+  const toMember = sql<number>`case when from_account_id = ${sql.lit(Number(adjustments?.id ?? -1))} then 1 else 0 end`;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select([
+      beijingDayOf('created_at').as('day'),
+      'kind',
+      toMember.as('to_member'),
+      sql<number>`sum(amount)`.as('amount'),
+      sql<number>`count(*)`.as('n'),
+    ])
+    .where('kind', 'in', [...kinds])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy([beijingDayOf('created_at'), 'kind', toMember])
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), kind: r.kind, to_member: Number(r.to_member), amount: Number(r.amount), n: Number(r.n) }));
 }
