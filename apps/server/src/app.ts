@@ -127,6 +127,7 @@ export async function buildApp(config: Config): Promise<App> {
     sessions: accounts.sessions,
     checkPayPassword: accounts.service.checkPayPassword,
     hasCardEnding: (memberId, last4) => hasCardEnding(ctx.db, memberId, last4),
+    clearLoginFailures: accounts.service.clearLoginFailures,
   });
   // issue 11: promotions (VIP table and activities from content, venue names from the catalogue)
   const promotions = createPromotions(ctx, {

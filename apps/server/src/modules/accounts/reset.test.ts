@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, MSG, RESET_MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
+import { LOGIN_SLOW_AFTER, loginDelayMs } from './service.ts';
 
 const PAY = '654321';
 const CARD = '6225 8812 3456 7890';
@@ -140,6 +141,18 @@ describe('POST /api/resetPassword rate limits', () => {
     const blocked = await t.post('/api/resetPassword', facts('limitacct1'), { ip: '10.1.1.1' });
     expect(blocked).toMatchObject({ code: CODE.tooMany, message: MSG.tooManyAttempts(60) });
     expect((await login(t, 'limitacct1', 'secret123', '10.1.1.1')).code).toBe(200);
+  });
+
+  it('a proven owner’s logins are no longer slowed down by a stranger’s failed logins', async () => {
+    const token = await t.register('limitslow1');
+    await bindBankCard(t, token);
+    const failures = LOGIN_SLOW_AFTER + 2;
+    for (let i = 0; i < failures; i++) expect((await login(t, 'limitslow1', 'wrong-guess', `10.4.0.${i}`)).code).toBe(CODE.invalid);
+    expect((await t.post('/api/resetPassword', facts('limitslow1'), { ip: '10.4.1.1' })).code).toBe(200);
+    // had the reset kept the count, this login would wait loginDelayMs(failures)
+    const started = Date.now();
+    expect((await login(t, 'limitslow1', 'fresh-pass1', '10.4.1.1')).code).toBe(200);
+    expect(Date.now() - started).toBeLessThan(loginDelayMs(failures) / 2);
   });
 
   it('pauses an address after 10 failed resets across accounts', async () => {

@@ -13,6 +13,8 @@ export interface PasswordResetDeps {
   checkPayPassword(memberId: number, plain: string, wrong: string): Promise<string>;
   /** whether a bound bank card or USDT address of the member ends in these 4 characters */
   hasCardEnding(memberId: number, last4: string): Promise<boolean>;
+  /** accounts.clearLoginFailures: a proven owner's logins are no longer slowed down */
+  clearLoginFailures(username: string): Promise<void>;
 }
 
 /**
@@ -64,6 +66,7 @@ export function createPasswordReset(ctx: AppContext, deps: PasswordResetDeps) {
       await deps.sessions.revokeAll(trx, member.id);
     });
     await limits.account.reset(username);
+    await deps.clearLoginFailures(username);
   };
 }
 export type PasswordReset = ReturnType<typeof createPasswordReset>;

@@ -53,6 +53,9 @@ export function createAccountsService(
   };
 
   return {
+    /** Forgets an account's failed logins (the owner proved who they are, e.g. by a password reset). */
+    clearLoginFailures: (username: string) => limits.loginAccount.reset(username.toLowerCase()),
+
     /** A new image, or null when the captcha is switched off (the site then hides the field). */
     async issueCaptcha(meta: ClientMeta) {
       await limits.captcha.hit(meta.ip);
