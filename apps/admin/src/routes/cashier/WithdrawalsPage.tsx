@@ -29,6 +29,8 @@ export default function WithdrawalsPage() {
   const [open, setOpen] = useState<{ action: WithdrawalAction; row: AdminWithdrawalRow } | null>(null);
   const reviewer = can(me.data, 'withdrawals.review');
   const mine = me.data?.username;
+  // a super admin frees a claim its operator left behind (the server checks and audits it)
+  const chief = me.data?.permissions.includes('*') ?? false;
   const rows = table.query.data?.data ?? [];
   const pageSum = rows.reduce((s, r) => s + r.amount, 0);
 
@@ -116,9 +118,9 @@ export default function WithdrawalsPage() {
               <Button size="small" onClick={() => setOpen({ action: 'claim', row: r })}>
                 预备出款
               </Button>
-            ) : r.claimed_by === mine ? (
-              <Button size="small" onClick={() => setOpen({ action: 'release', row: r })}>
-                释放
+            ) : r.claimed_by === mine || chief ? (
+              <Button size="small" onClick={() => setOpen({ action: 'release', row: r })} data-testid={`release-${r.withdraw_no}`}>
+                {r.claimed_by === mine ? '释放' : '强制释放'}
               </Button>
             ) : null}
             <Tooltip title={claimedByOther ? `已由 ${r.claimed_by} 预备出款` : approvedByMe ? '复核须由另一位操作员完成' : undefined}>

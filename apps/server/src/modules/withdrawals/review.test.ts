@@ -152,6 +152,15 @@ describe('withdrawals: review', () => {
     const claims = await Promise.all([admin(t, op1, 'claim', { withdraw_no: raced.no }), admin(t, op2, 'claim', { withdraw_no: raced.no })]);
     expect(claims.filter((r) => r.code === 200).length).toBe(1);
     expect(claims.filter((r) => r.code !== 200)[0].message).toMatch(/^该取款单已由 finance0[12] 预备出款/);
+    // a claim left behind: only a super admin frees it for the others, and the log says so
+    const stuck = await pending(1000, 300);
+    await admin(t, op1, 'claim', { withdraw_no: stuck.no });
+    expect(await admin(t, op2, 'release', { withdraw_no: stuck.no })).toMatchObject({ code: CODE.invalid, message: WITHDRAW_ADMIN_MSG.notClaimed });
+    const chief = await operator(t, 'chief01', 'super');
+    expect(await admin(t, chief, 'release', { withdraw_no: stuck.no })).toMatchObject({ code: 200, message: WITHDRAW_ADMIN_MSG.released });
+    expect(await admin(t, op2, 'claim', { withdraw_no: stuck.no })).toMatchObject({ code: 200 });
+    const freed = (await auditRows(stuck.no)).find((a) => a.action === 'withdrawal.release');
+    expect(JSON.parse(freed!.detail)).toMatchObject({ override: true });
     // the claimer may decide directly too, and a decided withdrawal cannot be claimed
     const other = await pending(600, 100);
     await admin(t, op2, 'claim', { withdraw_no: other.no });

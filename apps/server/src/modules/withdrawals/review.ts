@@ -101,13 +101,16 @@ export function createReview(ctx: AppContext) {
       return db.transaction().execute(async (trx) => {
         const w = await load(trx, withdrawNo);
         if (w.state !== WITHDRAW_STATE.pending) refuse(WITHDRAW_ADMIN_MSG.decided);
-        if (!(await repo.updateIf(trx, w.id, { claimedBy: admin.adminId }, { claimed_by: null, claimed_at: null }))) {
+        // a super admin may free a claim its operator left behind (away, signed out), audited as such
+        const override = w.claimed_by !== null && w.claimed_by !== admin.adminId && admin.permissions.includes('*');
+        const holder = override ? (w.claimed_by as number) : admin.adminId;
+        if (!(await repo.updateIf(trx, w.id, { claimedBy: holder }, { claimed_by: null, claimed_at: null }))) {
           const now = await load(trx, withdrawNo);
           if (now.state !== WITHDRAW_STATE.pending) refuse(WITHDRAW_ADMIN_MSG.decided);
           refuse(WITHDRAW_ADMIN_MSG.notClaimed);
         }
         const after = await load(trx, withdrawNo);
-        await audit(trx, { adminId: admin.adminId, action: 'withdrawal.release', target: `withdrawal:${withdrawNo}`, detail: { before: snapshot(w), after: snapshot(after) }, ip });
+        await audit(trx, { adminId: admin.adminId, action: 'withdrawal.release', target: `withdrawal:${withdrawNo}`, detail: { before: snapshot(w), after: snapshot(after), override }, ip });
         return result(after, false);
       });
     },
