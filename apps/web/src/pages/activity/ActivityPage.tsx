@@ -124,7 +124,7 @@ function ActivityList({ type }: { type: number }) {
             </div>
           </>
         ) : (
-          <EmptyState title="暂无活动" text="更多精彩优惠即将上线" testId="activity-empty" />
+          <EmptyState title="暂无活动" text="当前分类下没有进行中的活动" testId="activity-empty" />
         )
       ) : q.isError ? (
         <LoadFailed onRetry={() => void q.refetch()} />
