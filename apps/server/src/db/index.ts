@@ -53,22 +53,43 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/**
+ * Held (shared) while migrations run and (exclusive) while a schema is dropped. Kysely's
+ * migrator looks for its tables by reading the catalogue of every schema in the database; a
+ * schema dropped at that moment (another test app's, on PostgreSQL) made it fail with
+ * `relation "<that schema>.kysely_migration" does not exist`. Migrations never wait for each
+ * other, only for a drop in progress.
+ */
+const SCHEMA_LOCK = 7_204_611;
+
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrate(database: Database): Promise<void> {
   const all = migrations(database.dialect);
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => all },
-    // migrations of parallel branches land in any order; each is independent of its neighbours
-    allowUnorderedMigrations: true,
-    // Kysely looks for its own tables by name across schemas unless told which one
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  const run = async (db: Kysely<DB>) => {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async (): Promise<Record<string, Migration>> => all },
+      // migrations of parallel branches land in any order; each is independent of its neighbours
+      allowUnorderedMigrations: true,
+      // Kysely looks for its own tables by name across schemas unless told which one
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  };
+  if (database.dialect !== 'postgres') return run(database.db);
+  // one connection holds the shared lock and runs the migrations
+  await database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_LOCK})`.execute(conn);
+    try {
+      await run(conn);
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_LOCK})`.execute(conn);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
 }
 
 /** Creates a PostgreSQL schema (tests give every app its own). */
@@ -86,6 +107,8 @@ export async function dropPgSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // never while another app's migrations read the catalogue (see SCHEMA_LOCK)
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   } finally {
     await client.end();
