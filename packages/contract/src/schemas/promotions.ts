@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { yuanToFen } from '../money.ts';
-import { DEFAULT_DATE_FILTER, type DateFilter } from './wallet.ts';
+import { apiTypeParam, DEFAULT_DATE_FILTER, intParam, type DateFilter } from './wallet.ts';
 
 /**
  * Promotions (issue 11): rebates (返水), red packets (红包), VIP progress, activity applications.
@@ -25,22 +25,6 @@ export const PROMO_MSG = {
 
 /** The red packet grabbing window and the deposit window, Beijing time (spec section 2). */
 export const RED_PACKET_WINDOW = { startHour: 10, endHour: 12 } as const;
-
-/** A whole number in [min, max] sent as a number or a numeric string; missing -> fallback. */
-const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, MSG.badRequest)], { error: MSG.badRequest })
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
-    .pipe(z.number().int(MSG.badRequest).min(min, MSG.badRequest).max(max, MSG.badRequest));
-
-const apiTypeParam = z
-  .string({ error: MSG.badRequest })
-  .trim()
-  .max(32, MSG.badRequest)
-  .regex(/^[A-Za-z0-9_-]*$/, MSG.badRequest)
-  .optional()
-  .transform((v) => v ?? '');
 
 /** Rebate list filter `type`: 0 all, 1 pending (state 0), 2 claimed (state 1). */
 export const REBATE_TYPES = [

@@ -107,7 +107,7 @@ export type DateFilter = (typeof DATE_FILTERS)[number]['value'];
 export const DEFAULT_DATE_FILTER: DateFilter = 4;
 
 /** A whole number in [min, max] sent as a number or a numeric string; missing -> fallback. */
-const intParam = (min: number, max: number, fallback: number) =>
+export const intParam = (min: number, max: number, fallback: number) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, MSG.badRequest)], { error: MSG.badRequest })
     .optional()
@@ -115,7 +115,7 @@ const intParam = (min: number, max: number, fallback: number) =>
     .pipe(z.number().int(MSG.badRequest).min(min, MSG.badRequest).max(max, MSG.badRequest));
 
 /** '' (all venues) or one platform code. */
-const apiTypeParam = z
+export const apiTypeParam = z
   .string({ error: MSG.badRequest })
   .trim()
   .max(32, MSG.badRequest)
