@@ -44,14 +44,31 @@ async function together(steps) {
       }
       const ms = Date.now() - started;
       console.log(`\n== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes(ms)} ==\n${output.trimEnd()}`);
-      results.push({ name, code, ms });
+      results.push({ name, code, ms, output: code === 0 ? '' : output });
     }),
   );
+}
+
+/**
+ * The failed tests of a captured step with their first error lines. CI shows only the end of a
+ * run's output, so the summary repeats what failed and why, not only the step's name.
+ */
+function failures(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    if (/^\s*FAIL\s/.test(line)) out.push(line.trim(), ...lines.slice(i + 1, i + 4).map((l) => `    ${l.trim().slice(0, 800)}`));
+  });
+  return out.slice(0, 60);
 }
 
 function summary() {
   console.log('\n== summary ==');
   for (const r of results) console.log(`${r.code === 0 ? 'ok    ' : 'FAILED'}  ${minutes(r.ms).padStart(7)}  ${r.name}`);
+  for (const r of results.filter((x) => x.output)) {
+    const found = failures(r.output);
+    if (found.length) console.log(`\n${r.name}, what failed:\n${found.join('\n')}`);
+  }
   const failed = results.filter((r) => r.code !== 0);
   if (failed.length) console.log(`\nnpm test failed: ${failed.map((r) => r.name).join(', ')}`);
   return failed.length ? 1 : 0;

@@ -17,12 +17,16 @@ import { createAccounts, createPasswordReset, resetRoutes } from './modules/acco
 import { createBackoffice } from './modules/backoffice/index.ts';
 import { createBets } from './modules/bets/index.ts';
 import { createContent } from './modules/content/index.ts';
-import { createCatalogue, createGames } from './modules/games/index.ts';
+import { contentAdminRoutes } from './modules/content/index.ts'; // issue 13: content
+import { activitiesAdminRoutes, ticketsAdminRoutes } from './modules/content/index.ts'; // issue 13: activities, tickets
+import { createGames } from './modules/games/index.ts';
+import { catalogueJobs, createCatalogue, gamesAdminRoutes } from './modules/catalogue/index.ts';
 import { createSiteService, siteRoutes } from './modules/site/index.ts';
 import { createTransfersModule } from './modules/transfers/index.ts';
 import { createReconciliationModule } from './modules/reconciliation/index.ts';
 import { createCards, hasCardEnding } from './modules/cards/index.ts';
 import { createProfile } from './modules/profile/index.ts';
+import { agentApplicationsAdminRoutes } from './modules/profile/index.ts'; // issue 13: promotions admin
 import { createInbox } from './modules/inbox/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts'; // issue 10
 import { createVenueRegistry, venueAdaptersFromConfig, VenueError, type VenueRegistry } from './adapters/venues/index.ts';
@@ -33,6 +37,8 @@ import { createPromotions, vipLevelsFromRows, type Promotions } from './modules/
 import { depositsCreditedBetween } from './modules/payments/index.ts'; // issue 11: red-packet eligibility
 import { createDashboardModule } from './modules/dashboard/index.ts'; // issue 12
 import { createMemberDeskModule } from './modules/member-desk/index.ts'; // issue 12
+import { createReports, type ReportsService } from './modules/reports/index.ts'; // issue 13: reports
+import { createSupportChat } from './modules/support-chat/index.ts'; // issue 13: live customer service
 
 export interface App {
   http: FastifyInstance;
@@ -47,10 +53,14 @@ export interface App {
     games: ReturnType<typeof createGames>;
     /** venue balances against our records (issue 14) */
     reconciliation: ReturnType<typeof createReconciliationModule>['service'];
+    /** issue 13: daily reconciliation (tests run days through it) */
+    reconciliationDaily: ReturnType<typeof createReconciliationModule>['daily'];
   };
   scheduler: Scheduler;
   /** issue 11: rebates, red packets, VIP, activity applications (tests drive the daily jobs through it) */
   promotions: Promotions;
+  /** issue 13: reports (tests run the rollup through it) */
+  reports: ReportsService;
   /** issue 10: site settings (tests set the withdrawal limits) and the withdrawals' review */
   site: ReturnType<typeof createSiteService>;
   withdrawals: ReturnType<typeof createWithdrawals>;
@@ -58,6 +68,8 @@ export interface App {
   payments: ReturnType<typeof createPayments>;
   /** http://host:port of this process once it listens */
   ownAddress(): string;
+  /** issue 13: live customer service (tests reach its bus and service) */
+  chat: ReturnType<typeof createSupportChat>;
   close(): Promise<void>;
 }
 
@@ -96,7 +108,12 @@ export async function buildApp(config: Config): Promise<App> {
   const registry = createVenueRegistry(venueAdaptersFromConfig(config, ownAddress));
   const catalogue = createCatalogue(ctx, registry);
   // issue 14: the bet feed is pulled by the bets module, made below; the job only runs once all is built
-  const reconciliation = createReconciliationModule(ctx, { registry, venues: () => catalogue.venues(), pullBets: () => bets.pull() });
+  const reconciliation = createReconciliationModule(ctx, {
+    registry,
+    venues: () => catalogue.venues(),
+    pullBets: () => bets.pull(),
+    gatewayOrder: (depositNo) => payments.service.gatewayOrder(depositNo), // issue 13: daily reconciliation (payments is made below)
+  });
   const transfers = createTransfersModule(ctx, { registry, catalogue, isHeld: reconciliation.service.isHeld });
 
   const site = createSiteService(ctx);
@@ -137,9 +154,12 @@ export async function buildApp(config: Config): Promise<App> {
     activityTitle: (id) => content.service.activity(id).then((a) => a.title, () => null),
     depositsCreditedBetween,
     notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }),
+    vipLevelsChanged: () => content.service.clearCache(), // issue 13: promotions admin
   });
   await promotions.seed(); // issue 11: demo red-packet rules
-  const scheduler = createScheduler(ctx, [...games.jobs, ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs]);
+  const reports = createReports(ctx); // issue 13: reports
+  const chat = createSupportChat(ctx); // issue 13: live customer service
+  const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */]);
 
   http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -162,18 +182,27 @@ export async function buildApp(config: Config): Promise<App> {
   backoffice.routes(http);
   reconciliation.routes(http, backoffice.requireAdmin);
   games.routes(http, accounts.requireMember);
+  gamesAdminRoutes(http, ctx, catalogue, backoffice.requireAdmin); // issue 13: venues and games in the back-office
+  transfers.adminRoutes(http, backoffice.requireAdmin); // issue 13: money held at each venue
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
   content.routes(http);
+  await contentAdminRoutes(http, ctx, content.service, backoffice.requireAdmin); // issue 13: content
   cards.routes(http, accounts.requireMember);
   await profile.routes(http, accounts.requireMember);
   inbox.routes(http, accounts.requireMember);
+  inbox.adminRoutes(http, backoffice.requireAdmin); // issue 13: inbox broadcasts
+  activitiesAdminRoutes(http, ctx, site, content.service, backoffice.requireAdmin); // issue 13: activities
+  ticketsAdminRoutes(http, ctx, backoffice.requireAdmin); // issue 13: support tickets
   withdrawals.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 10
   promotions.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 11
+  agentApplicationsAdminRoutes(http, { db: ctx.db, notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }) }, backoffice.requireAdmin); // issue 13: promotions admin
   await payments.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 9
   // issue 12: the back-office's dashboard, members and pending venue transfers
   createDashboardModule(ctx).routes(http, backoffice.requireAdmin);
   createMemberDeskModule(ctx, { transfers: transfers.service, catalogue }).routes(http, backoffice.requireAdmin);
+  await chat.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 13: live customer service
+  reports.routes(http, backoffice.requireAdmin); // issue 13: reports
   resetRoutes(http, passwordReset);
   if (config.sandbox) {
     // the provider keeps its own records in its own file beside ours (venue balances must
@@ -204,16 +233,19 @@ export async function buildApp(config: Config): Promise<App> {
     http,
     ctx,
     database,
-    venues: { registry, catalogue, transfers: transfers.service, bets, games, reconciliation: reconciliation.service },
+    venues: { registry, catalogue, transfers: transfers.service, bets, games, reconciliation: reconciliation.service, reconciliationDaily: reconciliation.daily /* issue 13: daily reconciliation */ },
     site,
     withdrawals,
     payments,
     scheduler,
     promotions,
+    reports: reports.service, // issue 13: reports
+    chat, // issue 13: live customer service
     ownAddress,
     async close() {
       // jobs and the start-up sync talk to the in-process sandbox: let them finish first
       await scheduler.stop();
+      await reconciliation.daily.stop(); // issue 13: daily reconciliation (re-runs computing in the background)
       await startup;
       // open requests may finish; a connection left half-sent (a caller gave up mid-request)
       // would hold the close forever, so after a grace period every connection is cut
@@ -221,6 +253,7 @@ export async function buildApp(config: Config): Promise<App> {
       force.unref();
       await http.close();
       clearTimeout(force);
+      await chat.close(); // issue 13: live customer service
       redis?.disconnect();
       await database.close();
     },

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api, baseUrl, currentCaptcha, launch, operatorToken, registerMember, shot, trackCaptcha } from './browser.ts';
 
@@ -75,12 +75,26 @@ async function adminToken(page: Page): Promise<string> {
 
 async function confirmDialog(page: Page, okName: RegExp | string) {
   const dialog = page.locator('.ant-modal').filter({ has: page.getByRole('button', { name: okName }) }).last();
-  await dialog.getByRole('button', { name: okName }).click();
+  // the calls made meanwhile, so that a dialog left open says whether the server refused or never answered
+  const started = Date.now();
+  const calls = new Map<Request, string>();
+  const sent = (r: Request) => void (r.url().includes('/admin/api/') && calls.set(r, `${new URL(r.url()).pathname} sent at +${Date.now() - started} ms, no answer`));
+  const answered = async (res: Response) => {
+    if (!calls.has(res.request())) return;
+    const body = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
+    calls.set(res.request(), `${new URL(res.url()).pathname} answered at +${Date.now() - started} ms: ${body?.code} ${body?.message ?? ''}`);
+  };
+  page.on('request', sent);
+  page.on('response', answered);
   try {
+    await dialog.getByRole('button', { name: okName }).click();
     await dialog.waitFor({ state: 'detached' });
   } catch {
     // the dialog stays open when the server refused: say what it shows
-    throw new Error(`the dialog stayed open: ${await dialog.innerText().catch(() => '(gone)')}`);
+    throw new Error(`the dialog stayed open: ${await dialog.innerText().catch(() => '(gone)')}; calls: ${[...calls.values()].join('; ') || 'none'}`);
+  } finally {
+    page.off('request', sent);
+    page.off('response', answered);
   }
 }
 

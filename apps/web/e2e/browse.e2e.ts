@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, pageHelpers, registerMember, shot, usePhone } from './browser.ts';
+import { api, pageHelpers, phone, registerMember, shot, usePhone } from './browser.ts';
 
 /**
  * The browsing screens (home, search, concise, promotions, VIP) in the built site against
@@ -8,16 +8,14 @@ import { api, pageHelpers, registerMember, shot, usePhone } from './browser.ts';
  */
 
 let page: Page;
-usePhone('browse', (phone) => ({ page } = phone));
+let browser: Browser;
+usePhone('browse', (p) => ({ page, browser } = p));
 const { byTest, open, toast } = pageHelpers(() => page);
 
-/** Opens the site once and marks the welcome modal as seen, so it does not cover the page. */
+/** Opens the site once (a phone's visit is already greeted) and stores the member's token. */
 async function skipWelcome(token?: string) {
   await open('/login');
-  await page.evaluate((t) => {
-    sessionStorage.setItem('welcomeShown', '1');
-    if (t) localStorage.setItem('token', t);
-  }, token ?? null);
+  if (token) await page.evaluate((t) => localStorage.setItem('token', t), token);
   // the next open() is a fresh page load that reads the storage (not a hash change)
   await page.goto('about:blank');
 }
@@ -156,6 +154,7 @@ describe('home', () => {
   });
 
   it('shows the welcome modal once per visit, and the announcement dialog links to the messages', async () => {
+    ({ page } = await phone(browser, { greet: true }));
     await open('/');
     await byTest('welcome-modal').waitFor();
     await shot(page, 'browse-home-welcome');

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
 import { MSG } from '@casino/contract';
-import { api, baseUrl, captchaKey, currentCaptcha, pageHelpers, shot, usePhone } from './browser.ts';
+import { api, baseUrl, captchaKey, currentCaptcha, pageHelpers, phone, shot, usePhone } from './browser.ts';
 
 let page: Page;
-usePhone('foundation', (phone) => ({ page } = phone));
+let browser: Browser;
+usePhone('foundation', (p) => ({ page, browser } = p));
 const { open, hashPath, byTest, toast } = pageHelpers(() => page);
 
 async function login(name: string, password: string) {
@@ -32,6 +33,7 @@ const storage = () =>
 
 describe('guest', () => {
   it('opens home with the guest chrome, and the current tab answers 已在当前页面！', async () => {
+    ({ page } = await phone(browser, { greet: true }));
     await open('/');
     await byTest('home').waitFor();
     await expect.poll(() => byTest('header-login').isVisible()).toBe(true);
@@ -105,6 +107,8 @@ describe('signing in', () => {
 describe('signing out and expired sessions', () => {
   async function signedIn() {
     await open('/login');
+    // a logout before cleared the visit's storage: home would greet again with the welcome modal
+    await page.evaluate(() => sessionStorage.setItem('welcomeShown', '1'));
     await login('demo888', 'demo888');
     await expect.poll(hashPath).toBe('/');
     await expect.poll(() => byTest('header-balance').isVisible()).toBe(true);

@@ -97,7 +97,6 @@ describe('floating controls at 320, 375 and 414 px', () => {
   it('the quick-pick handle, the red packet and the game page’s 返回 cover no other control', { timeout: 120_000 }, async () => {
     const member = await registerMember('layout');
     await signInWith(context, member.token);
-    await page.addInitScript(() => sessionStorage.setItem('welcomeShown', '1'));
     for (const width of [320, 375, 414]) {
       await page.setViewportSize({ width, height: 812 });
 
@@ -189,7 +188,6 @@ describe('忘记密码', () => {
 describe('messaging-app links', () => {
   it('are hidden while unset and follow the operator’s settings once set', async () => {
     const settings = (body: Record<string, string>) => operatorToken().then((token) => api('/admin/api/settings/update', body, { token }));
-    await page.addInitScript(() => sessionStorage.setItem('welcomeShown', '1'));
     await open('/');
     await byTest('home').waitFor();
     await byTest('header-menu').click();

@@ -45,7 +45,14 @@ describe('back-office call schemas', () => {
     expect(check(settingsUpdateSchema, { title: ' 新站名 ', withdraw_daily_count: 3 })).toEqual({ ok: true, data: { title: '新站名', withdraw_daily_count: 3 } });
     expect(check(settingsUpdateSchema, {})).toEqual({ ok: false, message: SETTINGS_MSG.empty });
     expect(check(settingsUpdateSchema, { admin: true })).toEqual({ ok: false, message: SETTINGS_MSG.unknown('admin') });
-    expect(check(settingsUpdateSchema, { withdraw_daily_count: 0 })).toEqual({ ok: false, message: SETTINGS_MSG.invalid('withdraw_daily_count') });
+    // number rules name the setting and its range
+    expect(check(settingsUpdateSchema, { withdraw_daily_count: 0 })).toEqual({ ok: false, message: '每日取款次数须为 1 到 1,000 之间的整数' });
+    expect(check(settingsUpdateSchema, { withdraw_daily_count: 2.5 })).toEqual({ ok: false, message: '每日取款次数须为 1 到 1,000 之间的整数' });
+    expect(check(settingsUpdateSchema, { withdrawusdtrate: 0 })).toEqual({ ok: false, message: 'USDT取款汇率须大于 0 且不超过 10,000，最多4位小数' });
+    expect(check(settingsUpdateSchema, { withdrawcashfee: 1.23456 })).toEqual({ ok: false, message: 'ERC20手续费须不小于 0 且不超过 10,000，最多4位小数' });
+    expect(check(settingsUpdateSchema, { deposit_turnover_multiple: '2' })).toEqual({ ok: false, message: '存款流水倍数须为 0 到 100 之间的整数' });
+    // site rules keep their own messages
+    expect(check(settingsUpdateSchema, { h5_url: 5 })).toEqual({ ok: false, message: '请输入以 http:// 或 https:// 开头的网址' });
     expect(check(settingsUpdateSchema, { withdraw_open_from: '25:00' })).toEqual({ ok: false, message: '时间格式应为 HH:mm' });
     expect(check(settingsUpdateSchema, { rebate_turnover_multiple: 2 })).toEqual({ ok: true, data: { rebate_turnover_multiple: 2 } });
   });

@@ -38,3 +38,18 @@ export * from './schemas/promotions.ts';
 export * from './schemas/settings-promotions.ts';
 // issue 14: names and free text refuse Unicode Cc / Cf characters
 export * from './text-rules.ts';
+// issue 13: live customer service (chat)
+export * from './schemas/chat.ts';
+// issue 13: reports
+export * from './schemas/admin-reports.ts';
+// issue 13: promotions admin (VIP levels, red-packet preview, agent applications, rebate re-runs)
+export * from './schemas/promotions-admin.ts';
+// issue 13: daily reconciliation
+export * from './schemas/reconciliation-daily.ts';
+// issue 13: content (banners, notices, articles, sponsors, banks)
+export * from './schemas/admin-content.ts';
+// issue 13: games and venues admin
+export * from './schemas/admin-games.ts';
+// issue 13: activities, inbox broadcasts, support tickets
+export * from './schemas/admin-activities.ts';
+export * from './schemas/admin-inbox.ts';

@@ -34,16 +34,28 @@ export async function call<T>(path: string, body: object = {}, opts: { signal?: 
 
 /** Like `call`, with the server's success message (what an action's result notice says). */
 export async function callEnvelope<T>(path: string, body: object = {}, opts: { signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+  return send<T>(path, JSON.stringify(body), { 'Content-Type': 'application/json' }, TIMEOUT_MS, opts.signal);
+}
+
+/**
+ * A multipart upload (a picture) through the same envelope, token and 401 handling; the browser
+ * sets the form's content type. Uploads get a longer time-out than calls.
+ */
+export async function uploadEnvelope<T>(path: string, form: FormData, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Envelope<T>> {
+  return send<T>(path, form, {}, opts.timeoutMs ?? 60_000, opts.signal);
+}
+
+async function send<T>(path: string, body: BodyInit, extraHeaders: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<Envelope<T>> {
   const controller = new AbortController();
-  const timer = window.setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = window.setTimeout(() => controller.abort(), timeoutMs);
   const onAbort = () => controller.abort();
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let envelope: Envelope<T>;
   try {
-    const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, credentials: 'same-origin' });
+    const res = await fetch(path, { method: 'POST', headers, body, signal: controller.signal, credentials: 'same-origin' });
     const json: unknown = await res.json().catch(() => null);
     if (typeof json !== 'object' || json === null || typeof (json as Envelope).code !== 'number') throw new ApiError(0, NETWORK_MESSAGE, true);
     envelope = json as Envelope<T>;
@@ -52,7 +64,7 @@ export async function callEnvelope<T>(path: string, body: object = {}, opts: { s
     throw new ApiError(0, NETWORK_MESSAGE, true);
   } finally {
     window.clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
   }
   if (envelope.code === CODE.unauthorized && path !== '/admin/api/login') {
     clearToken();

@@ -15,8 +15,8 @@ export interface UseTableOptions<P> {
   /** the search form's starting values */
   initialParams?: P;
   pageSize?: number;
-  /** poll the list (review queues) */
-  refetchInterval?: number;
+  /** poll the list (review queues), or only while the rows shown ask for it (work under way) */
+  refetchInterval?: number | ((rows: unknown[]) => number | false);
 }
 
 /**
@@ -41,7 +41,10 @@ export function useTable<T extends object, P extends object = Record<string, unk
     queryKey: [...key, params, current, pageSize, sort, filter],
     queryFn: () => request({ ...params, current, pageSize }, sort, filter),
     placeholderData: keepPreviousData,
-    refetchInterval: options.refetchInterval,
+    refetchInterval: (q) => {
+      const every = options.refetchInterval;
+      return typeof every === 'function' ? every(q.state.data?.data ?? []) : every;
+    },
   });
 
   const onChange: TableProps<T>['onChange'] = (pagination: TablePaginationConfig, filters, sorter) => {

@@ -1,3 +1,4 @@
+import { BarChartOutlined } from '@ant-design/icons'; // issue 13: reports
 import {
   AuditOutlined,
   BankOutlined,
@@ -9,6 +10,12 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { AppstoreOutlined, FileTextOutlined, LinkOutlined, NotificationOutlined, PictureOutlined, TrophyOutlined, CreditCardOutlined } from '@ant-design/icons'; // issue 13: content
+import { CrownOutlined, GiftOutlined, RedEnvelopeOutlined, SettingOutlined, SolutionOutlined, TransactionOutlined, UsergroupAddOutlined } from '@ant-design/icons'; // issue 13: promotions admin
+import { CommentOutlined, CustomerServiceOutlined, HistoryOutlined } from '@ant-design/icons'; // issue 13: live customer service
+import { CalendarOutlined, DiffOutlined, ReconciliationOutlined } from '@ant-design/icons'; // issue 13: reconciliation
+import { ControlOutlined, DatabaseOutlined, DesktopOutlined, FundOutlined, PlayCircleOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons'; // issue 13: games and settings
+import { FireOutlined, MailOutlined, MessageOutlined, SmileOutlined } from '@ant-design/icons'; // issue 13: activities, inbox, tickets, welcome
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -29,6 +36,12 @@ export interface Screen {
 export const GROUPS: Record<string, { title: string; icon: ReactNode }> = {
   cashier: { title: '财务审核', icon: <BankOutlined /> },
   system: { title: '系统管理', icon: <SafetyCertificateOutlined /> },
+  games: { title: '游戏场馆', icon: <PlayCircleOutlined /> }, // issue 13: games admin
+  settings: { title: '站点设置', icon: <ControlOutlined /> }, // issue 13: settings screens
+  promotions: { title: '优惠管理', icon: <GiftOutlined /> }, // issue 13: promotions admin
+  content: { title: '内容管理', icon: <AppstoreOutlined /> }, // issue 13: content
+  support: { title: '在线客服', icon: <CustomerServiceOutlined /> }, // issue 13: live customer service
+  reconciliation: { title: '对账', icon: <ReconciliationOutlined /> }, // issue 13: reconciliation
 };
 
 /** Every screen of the back-office, in menu order. */
@@ -39,6 +52,34 @@ export const SCREENS: Screen[] = [
   { path: '/cashier/deposits', title: '存款审核', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositsPage') },
   { path: '/cashier/withdrawals', title: '取款审核', group: 'cashier', menu: true, icon: <BankOutlined />, permission: 'withdrawals.view', ready: true, load: () => import('./cashier/WithdrawalsPage') },
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
+  { path: '/reconciliation/daily', title: '每日对账', group: 'reconciliation', menu: true, icon: <CalendarOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DailyPage') },
+  { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
+  { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },
+  { path: '/promotions/activity-applications', title: '活动申请', group: 'promotions', menu: true, icon: <SolutionOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/ActivityApplicationsPage') },
+  { path: '/promotions/agent-applications', title: '代理申请', group: 'promotions', menu: true, icon: <UsergroupAddOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/AgentApplicationsPage') },
+  { path: '/promotions/vip-levels', title: 'VIP等级', group: 'promotions', menu: true, icon: <CrownOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/VipLevelsPage') },
+  { path: '/promotions/red-packets', title: '红包规则', group: 'promotions', menu: true, icon: <RedEnvelopeOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/RedPacketRulesPage') },
+  { path: '/promotions/rebates', title: '返水结算', group: 'promotions', menu: true, icon: <TransactionOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/RebateRunsPage') },
+  { path: '/promotions/settings', title: '优惠设置', group: 'promotions', menu: true, icon: <SettingOutlined />, permission: 'settings.view', ready: true, load: () => import('./promotions/PromoSettingsPage') },
+  { path: '/content/banners', title: '横幅管理', group: 'content', menu: true, icon: <PictureOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/BannersPage') },
+  { path: '/content/notices', title: '公告管理', group: 'content', menu: true, icon: <NotificationOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/NoticesPage') },
+  { path: '/content/activities', title: '活动管理', group: 'content', menu: true, icon: <FireOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/ActivitiesPage') },
+  { path: '/content/articles', title: '文章管理', group: 'content', menu: true, icon: <FileTextOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/ArticlesPage') },
+  { path: '/content/inbox', title: '站内信', group: 'content', menu: true, icon: <MailOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/InboxPage') },
+  { path: '/content/welcome', title: '欢迎弹窗', group: 'content', menu: true, icon: <SmileOutlined />, permission: 'settings.view', ready: true, load: () => import('./content/WelcomePage') },
+  { path: '/content/sponsors', title: '赞助合作', group: 'content', menu: true, icon: <TrophyOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/SponsorsPage') },
+  { path: '/content/banks', title: '银行列表', group: 'content', menu: true, icon: <CreditCardOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/BanksPage') },
+  { path: '/content/links', title: '客服与代理链接', group: 'content', menu: true, icon: <LinkOutlined />, permission: 'settings.view', ready: true, load: () => import('./content/LinksPage') },
+  { path: '/support/chat', title: '客服工作台', group: 'support', menu: true, icon: <CommentOutlined />, permission: 'support.chat', ready: true, load: () => import('./support/ChatPage') },
+  { path: '/support/history', title: '聊天记录', group: 'support', menu: true, icon: <HistoryOutlined />, permission: 'support.chat', ready: true, load: () => import('./support/ChatHistoryPage') },
+  { path: '/support/tickets', title: '留言工单', group: 'support', menu: true, icon: <MessageOutlined />, permission: 'support.chat', ready: true, load: () => import('./content/TicketsPage') },
+  { path: '/games/venues', title: '场馆管理', group: 'games', menu: true, icon: <ShopOutlined />, permission: 'games.manage', ready: true, load: () => import('./games/VenuesPage') },
+  { path: '/games/list', title: '游戏管理', group: 'games', menu: true, icon: <PlayCircleOutlined />, permission: 'games.manage', ready: true, load: () => import('./games/GamesPage') },
+  { path: '/games/exposure', title: '场馆敞口', group: 'games', menu: true, icon: <FundOutlined />, permission: 'games.manage', ready: true, load: () => import('./games/ExposurePage') },
+  { path: '/settings/site', title: '站点与维护', group: 'settings', menu: true, icon: <DesktopOutlined />, permission: 'settings.view', ready: true, load: () => import('./settings/SitePage') },
+  { path: '/settings/cashier', title: '存款方式', group: 'settings', menu: true, icon: <WalletOutlined />, permission: 'settings.view', ready: true, load: () => import('./settings/CashierPage') },
+  { path: '/settings/accounts', title: '收款账户', group: 'settings', menu: true, icon: <DatabaseOutlined />, permission: 'deposits.view', ready: true, load: () => import('./settings/AccountsPage') },
+  { path: '/settings/withdrawals', title: '取款设置', group: 'settings', menu: true, icon: <ToolOutlined />, permission: 'settings.view', ready: true, load: () => import('./settings/WithdrawalsPage') },
   { path: '/operators', title: '操作员', group: 'system', menu: true, icon: <TeamOutlined />, permission: 'operators.manage', ready: true, load: () => import('./operators/OperatorsPage') },
   { path: '/roles', title: '角色权限', group: 'system', menu: true, icon: <KeyOutlined />, permission: 'operators.manage', ready: true, load: () => import('./operators/RolesPage') },
   { path: '/audit', title: '审计日志', group: 'system', menu: true, icon: <AuditOutlined />, permission: 'audit.view', ready: true, load: () => import('./audit/AuditPage') },

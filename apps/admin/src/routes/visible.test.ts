@@ -10,12 +10,20 @@ describe('side menu by role', () => {
     expect(menuOf('super')).toEqual(SCREENS.filter((s) => s.menu).map((s) => s.title));
   });
 
-  test('finance reviewers see the cashier desk and members, not operators or the audit log', () => {
-    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账']);
+  test('finance reviewers see the cashier desk, members, reports and receiving accounts, not operators or the audit log', () => {
+    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '报表', '收款账户']);
   });
 
-  test('content editors see only the dashboard among these screens', () => {
-    expect(menuOf('content')).toEqual(['仪表盘']);
+  test('content editors see content, games and (read-only) promotions; not money, settings or operators', () => {
+    const menu = menuOf('content');
+    expect(menu).toEqual(expect.arrayContaining(['横幅管理', '公告管理', '活动管理', '文章管理', '站内信', '场馆管理', '游戏管理', 'VIP等级', '红包规则']));
+    for (const hidden of ['会员管理', '存款审核', '取款审核', '报表', '站点与维护', '欢迎弹窗', '客服工作台', '操作员', '审计日志']) expect(menu).not.toContain(hidden);
+  });
+
+  test('customer service sees the chat desk, tickets and members, not content or money', () => {
+    const menu = menuOf('support');
+    expect(menu).toEqual(expect.arrayContaining(['客服工作台', '聊天记录', '留言工单', '会员管理']));
+    for (const hidden of ['横幅管理', '存款审核', '报表', '场馆管理']) expect(menu).not.toContain(hidden);
   });
 
   test('the read-only auditor sees the audit log but not operators or roles', () => {

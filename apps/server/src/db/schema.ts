@@ -50,6 +50,28 @@ export interface DB {
   admin_roles: AdminRolesTable;
   member_notes: MemberNotesTable;
   member_logins: MemberLoginsTable;
+  // issue 13: reports (migration 017)
+  report_bet_days: ReportBetDaysTable;
+  report_member_days: ReportMemberDaysTable;
+  report_money_days: ReportMoneyDaysTable;
+  report_days: ReportDaysTable;
+  report_first_deposits: ReportFirstDepositsTable;
+  report_marks: { name: string; value: number };
+  report_downloads: ReportDownloadsTable;
+  // issue 13: live customer service (migration 019)
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_terms: ChatTermsTable;
+  chat_tickets: ChatTicketsTable;
+  rebate_day_members: RebateDayMembersTable; // issue 13: promotions admin
+  // issue 13: content (migration 018)
+  sponsors: SponsorsTable;
+  // issue 13: inbox broadcasts, ticket replies (migration 016)
+  inbox_broadcasts: InboxBroadcastsTable;
+  support_ticket_replies: SupportTicketRepliesTable;
+  // issue 13: daily reconciliation (migration 020)
+  reconciliation_days: ReconciliationDaysTable;
+  reconciliation_day_items: ReconciliationDayItemsTable;
 }
 
 export interface MembersTable {
@@ -184,6 +206,13 @@ export interface VenuesTable {
   /** 1 while its provider lists it */
   listed: Generated<number>;
   synced_at: number;
+  // issue 13: games admin (migration 022): the operator's choices, kept across syncs
+  /** 0: hidden by an operator (members see it only while they hold a balance there) */
+  op_listed: Generated<number>;
+  op_name: Generated<string | null>;
+  op_sort: Generated<number | null>;
+  /** last operator edit of the venue or one of its games (catalogue copies compare it) */
+  edited_at: Generated<number>;
 }
 export type Venue = Selectable<VenuesTable>;
 
@@ -201,6 +230,16 @@ export interface GamesTable {
   mobile_img: Generated<string>;
   sort: Generated<number>;
   synced_at: number;
+  // issue 13: games admin (migration 022): the operator's choices, kept across syncs
+  /** 0: hidden by an operator */
+  listed: Generated<number>;
+  /** the provider's open flag; app_state is 1 only while this is 1 and op_state is not 0 */
+  provider_state: Generated<number>;
+  /** 0: under maintenance by an operator; null: follows the provider */
+  op_state: Generated<number | null>;
+  op_hot: Generated<number | null>;
+  op_new: Generated<number | null>;
+  op_sort: Generated<number | null>;
 }
 export type Game = Selectable<GamesTable>;
 
@@ -260,6 +299,8 @@ export interface BetsTable {
   settled_at: number | null;
   pulled_at: number;
   turnover_counted: Generated<number>;
+  /** issue 13: reports: 1 once the settled bet is added to the report rollups (migration 017) */
+  rolled_up: Generated<number>;
 }
 export type Bet = Selectable<BetsTable>;
 
@@ -349,6 +390,8 @@ export interface SupportTicketsTable {
   /** 0 new, 1 answered, 2 closed */
   state: Generated<number>;
   created_at: number;
+  /** issue 13 (migration 016): the member an operator's reply went to */
+  member_id: Generated<number | null>;
 }
 
 /** A member's bank card (type 1) or USDT address (type 2); unbinding stamps deleted_at. */
@@ -458,6 +501,12 @@ export interface PromoDayRunsTable {
   amount: Generated<number>;
   holder: string;
   created_at: number;
+  // issue 13: promotions admin (migration 021): operator re-runs, flow counted per member
+  reruns: Generated<number>;
+  rerun_at: number | null;
+  flow_tracked: Generated<number>;
+  // issue 13: rebate settlement in chunks (migration 023): the running or last pass, JSON
+  pass: string | null;
 }
 
 /** Rebate accrued for one member, venue and Beijing day; 0 claimable, 1 claimed. */
@@ -672,5 +721,224 @@ export interface MemberLoginsTable {
   member_id: number;
   ip: string;
   user_agent: string;
+  created_at: number;
+}
+
+// ---- issue 13: content ----
+
+/** A sponsorship partner (/zhanzhu, /partners/<type>); facts and sections are JSON text. */
+export interface SponsorsTable {
+  type: number;
+  name: string;
+  slogan: Generated<string>;
+  logo: string;
+  since: Generated<string>;
+  lead: string;
+  facts: string;
+  sections: string;
+  sort: Generated<number>;
+  state: Generated<number>;
+  updated_at: number;
+}
+
+// ---- issue 13: promotions admin ----
+/** The valid bets of one member counted toward VIP flow by a day's rebate settlement (migration 021). */
+export interface RebateDayMembersTable {
+  day: string;
+  member_id: number;
+  /** fen of valid bets counted */
+  valid: number;
+  /** the level whose rates the day's rebates were computed with */
+  vip: number;
+}
+
+// ---- issue 13: live customer service ----
+
+/** A member's chat with customer service: queued until an operator takes it, then open, then closed. */
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** the operator holding it; null while queued */
+  admin_id: number | null;
+  state: 'queued' | 'open' | 'closed';
+  /** messages from customer service the member has not read */
+  member_unread: Generated<number>;
+  /** messages from the member the operator has not read */
+  admin_unread: Generated<number>;
+  /** the last message id each side has read */
+  member_read_id: Generated<number>;
+  admin_read_id: Generated<number>;
+  last_message: Generated<string>;
+  last_message_at: number | null;
+  /** when it (last) entered the queue */
+  queued_at: number;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  member_id: number;
+  sender: 'member' | 'operator' | 'system';
+  admin_id: number | null;
+  text: string | null;
+  /** the stored picture's file name (random) or null */
+  picture: string | null;
+  created_at: number;
+}
+
+/** The search index of message text: each distinct lower-cased character pair (bigram) of a message. */
+export interface ChatTermsTable {
+  term: string;
+  message_id: number;
+}
+
+/** Single-use stream tickets (SHA-256 of the ticket), shared by every server process. */
+export interface ChatTicketsTable {
+  hash: string;
+  kind: 'member' | 'admin';
+  subject_id: number;
+  expires_at: number;
+}
+
+// ---- issue 13: reports ----
+// (bets.rolled_up, added by migration 017, is read and set only by modules/reports)
+
+/** settled bets per Beijing day (epoch day number) x venue x category; fen */
+export interface ReportBetDaysTable {
+  day: number;
+  platform: string;
+  category_id: string;
+  bet_count: number;
+  stake: number;
+  valid: number;
+  /** members' net result (positive: members won) */
+  result: number;
+}
+
+/** one member's Beijing day: settled bets (rolled up from bets) and ledger money (recomputed per day) */
+export interface ReportMemberDaysTable {
+  day: number;
+  member_id: number;
+  /** members.referrer_pid, copied in (set at sign-up, never changed) */
+  referrer: string | null;
+  bet_count: Generated<number>;
+  stake: Generated<number>;
+  valid: Generated<number>;
+  result: Generated<number>;
+  deposits: Generated<number>;
+  deposit_count: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal_count: Generated<number>;
+  bonuses: Generated<number>;
+  rebates: Generated<number>;
+  red_packets: Generated<number>;
+  adjust_in: Generated<number>;
+  adjust_out: Generated<number>;
+}
+
+/** per Beijing day: members with a settled bet, members registered, those with a referrer */
+export interface ReportDaysTable {
+  day: number;
+  active_members: Generated<number>;
+  new_members: Generated<number>;
+  new_referred: Generated<number>;
+}
+
+/** the ledger's figure kinds per Beijing day; to_member 1 when the member received the money */
+export interface ReportMoneyDaysTable {
+  day: number;
+  kind: string;
+  to_member: number;
+  amount: number;
+  n: number;
+}
+
+export interface ReportFirstDepositsTable {
+  member_id: number;
+  day: number;
+  /** the member's deposits on that day, fen */
+  amount: number;
+}
+
+/** a single-use CSV download link (the token's SHA-256 only) */
+export interface ReportDownloadsTable {
+  token_hash: string;
+  admin_id: number;
+  /** JSON of the export call's parsed input */
+  params: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+// ---- issue 13: daily reconciliation (migration 020) ----
+/** One Beijing day's reconciliation: its checks (JSON, money in fen) and how many differences. */
+export interface ReconciliationDaysTable {
+  day: string;
+  /** queued | running | done | failed */
+  state: string;
+  requested_at: number;
+  /** 'job' or the operator's username */
+  requested_by: string;
+  started_at: number | null;
+  /** the process running it (under the lease) */
+  holder: string | null;
+  /** why the last run failed (Chinese) */
+  error: string | null;
+  /** the last completed result: clean | differences (null until one completed) */
+  status: string | null;
+  differences: number | null;
+  checks: string | null;
+  computed_at: number | null;
+  computed_by: string | null;
+  duration_ms: number | null;
+  runs: Generated<number>;
+}
+
+/** A difference found by a day's reconciliation, with its references. */
+export interface ReconciliationDayItemsTable {
+  id: Generated<number>;
+  day: string;
+  check_name: string;
+  kind: string;
+  reference: string;
+  /** JSON object */
+  refs: string;
+  expected: number | null;
+  actual: number | null;
+  note: string;
+}
+
+// ---- issue 13: inbox broadcasts and ticket replies ----
+
+/** One operator send to a member, a VIP level or everyone; delivered in batches (migration 016). */
+export interface InboxBroadcastsTable {
+  id: Generated<number>;
+  target: 'member' | 'vip' | 'all';
+  member_id: number | null;
+  vip: number | null;
+  title: string;
+  content: string;
+  state: Generated<'sending' | 'done'>;
+  /** the last member id handled */
+  cursor_id: Generated<number>;
+  /** the highest member id when it was sent */
+  upto_id: number;
+  sent: Generated<number>;
+  total: Generated<number>;
+  admin_id: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** An operator's answer to a support ticket; member_id the inbox it went to (null: a guest). */
+export interface SupportTicketRepliesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  admin_id: number;
+  content: string;
+  member_id: number | null;
+  message_id: number | null;
   created_at: number;
 }

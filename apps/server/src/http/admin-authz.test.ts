@@ -81,9 +81,94 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/members/note': 'members.edit',
   '/admin/api/transfers/list': 'transfers.view',
   '/admin/api/transfers/settle': 'transfers.settle',
+  // issue 13: content
+  '/admin/api/banners/list': 'content.manage',
+  '/admin/api/banners/create': 'content.manage',
+  '/admin/api/banners/update': 'content.manage',
+  '/admin/api/banners/delete': 'content.manage',
+  '/admin/api/banners/upload': 'content.manage',
+  '/admin/api/notices/list': 'content.manage',
+  '/admin/api/notices/create': 'content.manage',
+  '/admin/api/notices/update': 'content.manage',
+  '/admin/api/notices/delete': 'content.manage',
+  '/admin/api/articles/list': 'content.manage',
+  '/admin/api/articles/get': 'content.manage',
+  '/admin/api/articles/update': 'content.manage',
+  '/admin/api/sponsors/list': 'content.manage',
+  '/admin/api/sponsors/update': 'content.manage',
+  '/admin/api/banks/list': 'content.manage',
+  '/admin/api/banks/create': 'content.manage',
+  '/admin/api/banks/update': 'content.manage',
+  // issue 13: activities, inbox broadcasts, support tickets
+  '/admin/api/activity-types/list': 'content.manage',
+  '/admin/api/activity-types/create': 'content.manage',
+  '/admin/api/activity-types/update': 'content.manage',
+  '/admin/api/activity-types/delete': 'content.manage',
+  '/admin/api/activities/list': 'content.manage',
+  '/admin/api/activities/get': 'content.manage',
+  '/admin/api/activities/create': 'content.manage',
+  '/admin/api/activities/update': 'content.manage',
+  '/admin/api/activities/delete': 'content.manage',
+  '/admin/api/activities/preview': 'content.manage',
+  '/admin/api/inbox/send': 'content.manage',
+  '/admin/api/inbox/broadcasts': 'content.manage',
+  '/admin/api/tickets/list': 'support.chat',
+  '/admin/api/tickets/get': 'support.chat',
+  '/admin/api/tickets/reply': 'support.chat',
+  '/admin/api/tickets/close': 'support.chat',
+  // issue 13: venues and games
+  '/admin/api/venues/list': 'games.manage',
+  '/admin/api/venues/update': 'games.manage',
+  '/admin/api/games/list': 'games.manage',
+  '/admin/api/games/update': 'games.manage',
+  '/admin/api/catalogue/sync': 'games.manage',
+  '/admin/api/venues/exposure': 'games.manage',
+  // issue 13: daily reconciliation
+  '/admin/api/reconciliation/daily': 'reconciliation.view',
+  '/admin/api/reconciliation/daily-items': 'reconciliation.view',
+  '/admin/api/reconciliation/days': 'reconciliation.view',
+  '/admin/api/reconciliation/run': 'reconciliation.resolve',
+  // issue 13: live customer service
+  '/admin/api/chat/queue': 'support.chat',
+  '/admin/api/chat/take': 'support.chat',
+  '/admin/api/chat/mine': 'support.chat',
+  '/admin/api/chat/get': 'support.chat',
+  '/admin/api/chat/history': 'support.chat',
+  '/admin/api/chat/send': 'support.chat',
+  '/admin/api/chat/typing': 'support.chat',
+  '/admin/api/chat/read': 'support.chat',
+  '/admin/api/chat/handover': 'support.chat',
+  '/admin/api/chat/close': 'support.chat',
+  '/admin/api/chat/operators': 'support.chat',
+  '/admin/api/chat/search': 'support.chat',
+  '/admin/api/chat/all': 'operators.manage',
+  '/admin/api/chat/ticket': 'support.chat',
+  '/admin/api/chat/picture': 'support.chat',
+  // issue 13: reports
+  '/admin/api/reports/daily': 'reports.view',
+  '/admin/api/reports/monthly': 'reports.view',
+  '/admin/api/reports/venues': 'reports.view',
+  '/admin/api/reports/members': 'reports.view',
+  '/admin/api/reports/agents': 'reports.view',
+  '/admin/api/reports/export': 'reports.view',
+  // issue 13: promotions
+  '/admin/api/vip-levels/list': 'promotions.view',
+  '/admin/api/vip-levels/create': 'promotions.manage',
+  '/admin/api/vip-levels/update': 'promotions.manage',
+  '/admin/api/vip-levels/delete': 'promotions.manage',
+  '/admin/api/red-packet-rules/preview': 'promotions.view',
+  '/admin/api/rebates/rerun': 'promotions.manage',
+  '/admin/api/agent-applications/list': 'promotions.view',
+  '/admin/api/agent-applications/approve': 'promotions.manage',
+  '/admin/api/agent-applications/reject': 'promotions.manage',
 };
 
-const TABLES = ['ledger_entries', 'ledger_accounts', 'admin_audit', 'settings', 'admins', 'admin_roles', 'members', 'member_notes', 'member_messages', 'venue_transfers', 'turnover_requirements'] as const;
+const TABLES = [
+  'ledger_entries', 'ledger_accounts', 'admin_audit', 'settings', 'admins', 'admin_roles', 'members', 'member_notes', 'member_messages', 'venue_transfers', 'turnover_requirements',
+  // issue 13: what the content, promotions, games, chat and reconciliation calls write
+  'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',
+  'vip_levels', 'red_packet_rules', 'promo_day_runs', 'agent_applications', 'venues', 'games', 'chat_conversations', 'chat_messages', 'reconciliation_days',
+] as const;
 
 describe('authorization matrix of the back-office calls', () => {
   let t: TestApp;
@@ -126,7 +211,7 @@ describe('authorization matrix of the back-office calls', () => {
     }
     // the calls DESIGN.md section 11 names for operators
     expect(table.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/admin/api/members/adjust', '/admin/api/roles/list', '/admin/api/operators/create', '/admin/api/audit/list', '/admin/api/settings/get', '/admin/api/settings/update']),
+      expect.arrayContaining(['/admin/api/members/adjust', '/admin/api/roles/list', '/admin/api/operators/create', '/admin/api/audit/list', '/admin/api/settings/get', '/admin/api/settings/update', '/admin/api/reports/daily', '/admin/api/reconciliation/list', '/admin/api/deposits/list', '/admin/api/deposits/approve', '/admin/api/deposits/reject', '/admin/api/withdrawals/list', '/admin/api/withdrawals/approve', '/admin/api/withdrawals/reject']),
     );
   });
 

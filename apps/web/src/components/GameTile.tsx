@@ -3,7 +3,7 @@ import { MSG } from '@casino/contract';
 import { useSession } from '../session/store';
 import { useGo } from '../lib/nav';
 import { toast } from '../ui/feedback';
-import { gamePath } from './gameLists';
+import { gamePath } from '../hooks/api/games';
 import { LazyImg } from './LazyImg';
 import './GameTile.css';
 

@@ -1,6 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { hotGames } from './gameLists';
+import { hotGames } from '../hooks/api/games';
 import { GameGridSkeleton, GameTile } from './GameTile';
 import { EmptyState } from './EmptyState';
 import { IconClose } from './icons';

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { AppLink } from '../lib/nav';
 import { IconDeposit, IconGift, IconHome, IconService, IconUser, IconUserPlus, IconWithdraw } from './icons';
 import './TabBar.css';
+
+// signed-in members only: a guest's first screen never loads the badge or its poll
+const ChatUnreadBadge = lazy(() => import('./ChatUnreadBadge'));
 
 interface Tab {
   key: string;
@@ -51,6 +54,11 @@ export function TabBar() {
           >
             <span className="tab-icon">{t.icon}</span>
             <span className="tab-label">{t.label}</span>
+            {token && t.key === 'kefu' ? (
+              <Suspense fallback={null}>
+                <ChatUnreadBadge variant="corner" testId="tab-kefu-unread" />
+              </Suspense>
+            ) : null}
           </AppLink>
         );
       })}

@@ -14,12 +14,15 @@ const SITE_MSG = {
   link: '请输入网址（http(s)://...）或以 / 开头的站内路径，最多500字',
   httpsLink: '请留空或输入以 https:// 开头的网址',
   rate: '汇率必须是大于0且不超过10000的数字',
+  optionalUrl: '请留空（使用本站页面）或输入以 http:// 或 https:// 开头的网址',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: SITE_MSG.flag });
 const absolute = z.string({ error: SITE_MSG.url }).trim().max(500, SITE_MSG.url).regex(/^https?:\/\/[^\s<>"']+$/i, SITE_MSG.url);
 /** an absolute http(s) URL or a path on our own server */
 const link = z.string({ error: SITE_MSG.link }).trim().max(500, SITE_MSG.link).regex(/^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i, SITE_MSG.link);
+/** '' = our own page (issue 13: customer-service and agent links) */
+const optionalHttpLink = z.string({ error: SITE_MSG.optionalUrl }).trim().max(500, SITE_MSG.optionalUrl).regex(/^(https?:\/\/[^\s<>"']+)?$/i, SITE_MSG.optionalUrl);
 /** '' hides the link */
 const optionalHttps = z.string({ error: SITE_MSG.httpsLink }).trim().max(500, SITE_MSG.httpsLink).regex(/^(https:\/\/[^\s<>"']+)?$/i, SITE_MSG.httpsLink);
 
@@ -38,5 +41,8 @@ export const siteSettingsSchema = z.object({
   tg_bot_url: optionalHttps,
   /** RMB per USDT for deposits */
   usdtrate: z.number({ error: SITE_MSG.rate }).positive(SITE_MSG.rate).max(10_000, SITE_MSG.rate),
+  // issue 13: content (links screen): '' = our own /support/ and /support/agent pages
+  service_url: optionalHttpLink,
+  agent_login_url: optionalHttpLink,
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;

@@ -10,9 +10,9 @@ export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?
   { key: 'deposits', label: '待审存款', path: '/cashier/deposits' },
   { key: 'withdrawals', label: '待审取款', path: '/cashier/withdrawals' },
   { key: 'venue_transfers', label: '待处理转账', path: '/cashier/transfers' },
-  { key: 'activity_applications', label: '活动申请' },
-  { key: 'agent_applications', label: '代理申请' },
-  { key: 'reconciliation', label: '对账差异' },
+  { key: 'activity_applications', label: '活动申请', path: '/promotions/activity-applications' },
+  { key: 'agent_applications', label: '代理申请', path: '/promotions/agent-applications' },
+  { key: 'reconciliation', label: '对账差异', path: '/reconciliation/differences' },
 ];
 
 export function useDashboardSummary(enabled = true) {

@@ -60,6 +60,43 @@ export const ACTION_LABELS: Record<string, string> = {
   'role.create': '新建角色',
   'role.update': '修改角色',
   'settings.update': '修改设置',
+  // issue 13: content, promotions, games, chat, reconciliation, reports
+  'banner.create': '新增横幅',
+  'banner.update': '修改横幅',
+  'banner.delete': '删除横幅',
+  'content.upload': '上传图片',
+  'notice.create': '新增公告',
+  'notice.update': '修改公告',
+  'notice.delete': '删除公告',
+  'article.update': '修改文章',
+  'sponsor.update': '修改赞助合作',
+  'bank.create': '新增银行',
+  'bank.update': '修改银行',
+  'activity.create': '新增活动',
+  'activity.update': '修改活动',
+  'activity.delete': '删除活动',
+  'activity_type.create': '新增活动分类',
+  'activity_type.update': '修改活动分类',
+  'activity_type.delete': '删除活动分类',
+  'inbox.send': '群发站内信',
+  'ticket.reply': '回复工单',
+  'ticket.close': '关闭工单',
+  'activity_application.approve': '活动申请通过',
+  'activity_application.reject': '活动申请拒绝',
+  'agent_application.approve': '代理申请通过',
+  'agent_application.reject': '代理申请拒绝',
+  'vip_level.create': '新增VIP等级',
+  'vip_level.update': '修改VIP等级',
+  'vip_level.delete': '删除VIP等级',
+  'rebate_run.rerun': '重新结算返水',
+  'venue.update': '修改场馆',
+  'game.update': '修改游戏',
+  'catalogue.sync': '同步游戏目录',
+  'chat.take': '接入客服会话',
+  'chat.handover': '转接客服会话',
+  'chat.close': '结束客服会话',
+  'reconciliation.rerun': '重新对账',
+  'reports.export': '导出报表',
 };
 
 const columns: ColumnsType<AuditRow> = [
@@ -113,7 +150,7 @@ export default function AuditPage() {
                 <Input allowClear placeholder="如 member." />
               </Form.Item>
             </Col>
-            <Col span={5}>
+            <Col span={4}>
               <Form.Item name="target" label="对象">
                 <Input allowClear placeholder="如 withdrawal:W..." />
               </Form.Item>
@@ -123,7 +160,7 @@ export default function AuditPage() {
                 <DatePicker.RangePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col span={3}>
+            <Col span={4} style={{ textAlign: 'right' }}>
               <SearchActions
                 onReset={() => {
                   form.resetFields();

@@ -1,5 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
 
 /** The cashier queues' order cell: the number (copyable), when it came, and how long it has waited while open. */
@@ -38,11 +37,5 @@ export function QueueSummary({ total, pageSum }: { total: number; pageSum: numbe
   );
 }
 
-/** 刷新: asks for the list again now (it also refreshes by itself). */
-export function RefreshButton({ query }: { query: { refetch: () => unknown; isFetching: boolean } }) {
-  return (
-    <Button icon={<ReloadOutlined />} onClick={() => query.refetch()} loading={query.isFetching}>
-      刷新
-    </Button>
-  );
-}
+/** 刷新 (components/RefreshButton), kept here for the cashier queues */
+export { RefreshButton } from '../../components/RefreshButton';

@@ -40,6 +40,11 @@ function selectedKey(pathname: string): string {
   return best[0]?.path ?? pathname;
 }
 
+function openGroup(pathname: string): string[] {
+  const group = SCREENS.find((s) => s.path === selectedKey(pathname))?.group;
+  return group ? [`group:${group}`] : [];
+}
+
 export function AdminLayout() {
   const me = useMe();
   const location = useLocation();
@@ -92,7 +97,8 @@ export function AdminLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={[selectedKey(location.pathname)]}
-          defaultOpenKeys={Object.keys(GROUPS).map((g) => `group:${g}`)}
+          // only the current screen's group starts open: with every group open the menu runs past the window
+          defaultOpenKeys={openGroup(location.pathname)}
           items={items}
           onClick={(e) => navigate(e.key)}
           style={{ borderInlineEnd: 0, background: NAVY }}

@@ -15,6 +15,14 @@ import { m012 } from './012_payments.ts'; // issue 9: deposits
 import { m013 } from './013_withdrawals.ts'; // issue 10: withdrawals
 import { m014 } from './014_promotions.ts'; // issue 11: promotions
 import { m015 } from './015_operators.ts';
+import { m016 } from './016_inbox_broadcasts.ts'; // issue 13: inbox broadcasts, ticket replies
+import { m022 } from './022_games_admin.ts'; // issue 13: games and venues admin
+import { m023 } from './023_rebate_chunks.ts'; // issue 13: rebate settlement in chunks
+import { m017 } from './017_report_rollups.ts'; // issue 13: reports
+import { m021 } from './021_promotions_admin.ts'; // issue 13: promotions admin
+import { m018 } from './018_content_admin.ts'; // issue 13: content
+import { m019 } from './019_support_chat.ts'; // issue 13: live customer service
+import { m020 } from './020_reconciliation_days.ts'; // issue 13: daily reconciliation
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +42,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013_withdrawals': m013(dialect), // issue 10: withdrawals
     '014_promotions': m014(dialect), // issue 11: promotions
     '015_operators': m015(dialect), // issue 12: operators, roles, member notes, append-only audit
+    '016_inbox_broadcasts': m016(dialect), // issue 13: inbox broadcasts, ticket replies
+    '017_report_rollups': m017(dialect), // issue 13: reports (rollups, CSV download tokens)
+    '021_promotions_admin': m021(), // issue 13: promotions admin (rebate re-runs, preview index)
+    '018_content_admin': m018(), // issue 13: content (sponsors table)
+    '019_support_chat': m019(dialect), // issue 13: live customer service
+    '020_reconciliation_days': m020(dialect), // issue 13: daily reconciliation
+    '022_games_admin': m022(), // issue 13: games and venues admin (operator overrides kept across syncs)
+    '023_rebate_chunks': m023(dialect), // issue 13: rebate settlement in chunks (bets day index, run progress)
   };
 }

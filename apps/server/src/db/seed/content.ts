@@ -75,6 +75,9 @@ export async function seedContent(ctx: AppContext, site: SiteService): Promise<v
     await content.saveArticle({ type: Number(type), content: b(html) }, { onlyIfMissing: true });
   }
 
+  // issue 13: content: the sponsorship partners, rows an operator edits from now on
+  await content.service.seedSponsors();
+
   await db
     .insertInto('vip_levels')
     .values(VIP_LEVELS.map(([level, name, rechargeYuan, flowYuan, ...bp]) => ({

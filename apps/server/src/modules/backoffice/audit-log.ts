@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { refuse } from '../../http/envelope.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
-import { startsWith } from './operators-repo.ts';
+import { startsWith } from '../../db/like.ts';
 
 /**
  * A Beijing date or time from the wire as epoch ms. A bare date is the start of that day, or

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
+import { startsWith } from '../../db/like.ts';
 
 /** SQL of operators and roles (issue 12). */
 
@@ -33,9 +34,6 @@ export async function roles(db: Kysely<DB>) {
   const n = new Map(counts.map((c) => [c.role, Number(c.n)]));
   return rows.map((r) => ({ ...r, operators: n.get(r.code) ?? 0 }));
 }
-
-/** `column LIKE 'value%'` with the value's own % and _ taken literally (ESCAPE works on both databases) */
-export const startsWith = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${`${value.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
 
 export async function listOperators(db: Kysely<DB>, f: { username?: string; exact?: boolean; role?: string; status?: 0 | 1 }, page: number, perPage: number) {
   let q = db.selectFrom('admins');

@@ -55,7 +55,7 @@ describe('settings/get and settings/update', () => {
       [{ h5_url: 'javascript:alert(1)' }, '请输入以 http:// 或 https:// 开头的网址'],
       [{ tg_bot_url: 'http://t.me/x' }, '请留空或输入以 https:// 开头的网址'],
       [{ usdtrate: -1 }, '汇率必须是大于0且不超过10000的数字'],
-      [{ withdraw_daily_count: 'five' }, /withdraw_daily_count/],
+      [{ withdraw_daily_count: 'five' }, '每日取款次数须为 1 到 1,000 之间的整数'],
       [{ withdraw_max_per_txn: 300_000 }, '单笔最高金额不能高于每日最高金额'],
       [{ title: '好', usdtrate: 0 }, '汇率必须是大于0且不超过10000的数字'],
     ];

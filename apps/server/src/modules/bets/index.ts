@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { VenueRegistry } from '../../adapters/venues/index.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { createBetPuller } from './pull.ts';
 import { createBetRecords } from './records.ts';
 import { betsRoutes } from './routes.ts';

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { BetsTable, Venue } from '../../db/schema.ts';
 import { memberIdOfPlayer, type VenueBet, type VenueRegistry } from '../../adapters/venues/index.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { fillFromBets } from '../turnover/index.ts';
 import * as repo from './repo.ts';
 

@@ -2,7 +2,7 @@ import { dateFilterDays, fenToYuan, RECORDS_PER_PAGE, type BetRecordQuery, type 
 import type { AppContext } from '../../context.ts';
 import { paged } from '../../lib/paging.ts';
 import { beijingDaysWindow, toWireTime } from '../../lib/time.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import * as repo from './repo.ts';
 
 /** POST /api/betrecord: the member's bets in the date filter's Beijing days, newest first. */

@@ -7,6 +7,10 @@ import { createContentService } from './service.ts';
 export type { ActivityInput, ArticleInput, ContentService } from './service.ts';
 export { sanitizeHtml, escapeHtml } from './sanitize.ts';
 export { mediaPath } from './media.ts';
+export { contentAdminRoutes } from './admin.ts'; // issue 13: content
+export { vipLevelRepo, type VipLevelRecord } from './vip-levels.ts'; // issue 13: promotions admin
+export { activitiesAdminRoutes } from './activities-admin.ts'; // issue 13: activities
+export { ticketsAdminRoutes } from './tickets-admin.ts'; // issue 13: support tickets
 
 /**
  * Site content: banners, announcements, promotions, articles, the VIP table, customer service

@@ -89,17 +89,6 @@ export function vipLevels(db: Db) {
   return db.selectFrom('vip_levels').selectAll().orderBy('level', 'asc').execute();
 }
 
-/** A setting row's raw JSON value (content's own optional keys such as service_url). */
-export async function setting(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value);
-  } catch {
-    return undefined;
-  }
-}
-
 // ---- writes (seed and back office) --------------------------------------------------------
 
 export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>, onlyIfMissing: boolean) {

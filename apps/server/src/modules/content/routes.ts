@@ -13,17 +13,18 @@ import {
   supportTicketSchema,
   userVipSchema,
 } from '@casino/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError, envelopeOf, ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import { sendImage } from '../../lib/images.ts';
 import type { SiteService } from '../site/index.ts';
 import { mediaSvg } from './media.ts';
+import { PICTURE_NAME, PICTURE_URL_PREFIX, pictureDir } from './upload.ts';
 import { agentPage, downloadPage, partnerPage, supportPage } from './pages.ts';
 import { SUPPORT_SCRIPT, SUPPORT_SCRIPT_PATH } from './support-script.ts';
 import { PAGE_CSP } from '../../http/security-headers.ts';
 import type { ContentService } from './service.ts';
-import { SPONSORS } from './sponsors.ts';
 
 const MEDIA_CACHE = 'public, max-age=2592000';
 /** a picture opened on its own may not run anything */
@@ -64,7 +65,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
   app.get('/api/getVisitUrl', async () => ok({ url: await content.visitUrl(origin) }));
   app.post('/api/sponsors', async (req) => {
     parse(sponsorsSchema, req.body);
-    return ok(content.sponsors(origin));
+    return ok(await content.sponsors(origin));
   });
 
   // ---- pictures and our own small pages -----------------------------------------------------
@@ -76,6 +77,10 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
     return reply.type('image/svg+xml; charset=utf-8').header('Cache-Control', MEDIA_CACHE).header('Content-Security-Policy', MEDIA_CSP).send(svg);
   });
 
+  // issue 13: pictures operators uploaded, with the type their bytes were judged to be (the
+  // extension records it), never sniffed by the browser, and a policy that lets them run nothing
+  app.get<{ Params: { name: string } }>(`${PICTURE_URL_PREFIX}:name`, async (req, reply) => sendImage(reply, pictureDir(ctx.config.dataDir), req.params.name, PICTURE_NAME));
+
   // every page we render carries PAGE_CSP: no inline script runs on it (issue 14)
   const html = (reply: FastifyReply, page: string) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).send(page);
@@ -86,7 +91,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
   app.get('/support/agent', async (_req, reply) => html(reply, agentPage(await brand())));
   app.get('/download/', async (_req, reply) => html(reply, downloadPage(await brand(), '/#/')));
   app.get<{ Params: { type: string } }>('/partners/:type', async (req, reply) => {
-    const s = SPONSORS.find((x) => String(x.type) === req.params.type);
+    const s = /^[12]$/.test(req.params.type) ? await content.sponsor(Number(req.params.type)) : null;
     if (!s) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     return html(reply, partnerPage(await brand(), s));
   });

@@ -1,10 +1,10 @@
 import {
-
   ACTIVITIES_PER_PAGE,
   ARTICLE_TITLES,
   ARTICLE_TYPES,
   CONTENT_MSG,
   CODE,
+  fenToYuan,
   NOTICES_PER_PAGE,
   type ActivityItem,
   type ActivityTypeItem,
@@ -23,10 +23,15 @@ import { toWireTime } from '../../lib/time.ts';
 import type { SiteService } from '../site/index.ts';
 import * as repo from './repo.ts';
 import { plainText, sanitizeHtml } from './sanitize.ts';
-import { SPONSORS } from './sponsors.ts';
+import { SPONSORS, type Sponsor } from './sponsors.ts';
+import { sponsorOf, sponsorSeedRows } from './admin-service.ts';
+import { insertSponsors, sponsor as sponsorRow, sponsors as sponsorRows } from './admin-repo.ts';
 
-/** Content changes rarely and is read by every visitor: each process keeps answers a few seconds. */
-const CACHE_MS = 10_000;
+/**
+ * Content changes rarely and is read by every visitor: each process keeps answers a few seconds.
+ * An operator's edit clears this process's copy at once; other processes follow within CACHE_MS.
+ */
+const CACHE_MS = 5_000;
 const CACHE_MAX = 500;
 
 export interface ActivityInput {
@@ -116,8 +121,8 @@ export function createContentService(ctx: AppContext, site: SiteService) {
         (await repo.vipLevels(db)).map((v) => ({
           level: Number(v.level),
           name: v.name,
-          recharge: Number(v.recharge_fen) / 100,
-          flow: Number(v.flow_fen) / 100,
+          recharge: fenToYuan(Number(v.recharge_fen)),
+          flow: fenToYuan(Number(v.flow_fen)),
           realperson: v.realperson_bp / 100,
           sport: v.sport_bp / 100,
           e_sport: v.e_sport_bp / 100,
@@ -130,12 +135,12 @@ export function createContentService(ctx: AppContext, site: SiteService) {
 
     /** customer service: an operator's service_url setting, else our own page on the caller's origin */
     async serviceUrl(origin: string): Promise<string> {
-      const set = await cached('setting:service_url', () => repo.setting(db, 'service_url'));
+      const set: unknown = (await site.settings()).service_url;
       return typeof set === 'string' && /^https?:\/\//.test(set) ? set : `${origin}/support/`;
     },
 
     async agentLoginUrl(origin: string): Promise<string> {
-      const set = await cached('setting:agent_login_url', () => repo.setting(db, 'agent_login_url'));
+      const set: unknown = (await site.settings()).agent_login_url;
       return typeof set === 'string' && /^https?:\/\//.test(set) ? set : `${origin}/support/agent`;
     },
 
@@ -144,8 +149,25 @@ export function createContentService(ctx: AppContext, site: SiteService) {
       return typeof h5 === 'string' && /^https?:\/\//.test(h5) ? h5 : origin || '/';
     },
 
-    sponsors(origin: string): SponsorItem[] {
-      return SPONSORS.map((s) => ({ type: s.type, name: s.name, slogan: s.slogan, logo: s.logo, url: `${origin}/partners/${s.type}` }));
+    /** the partners an operator shows (table sponsors, issue 13) */
+    async sponsors(origin: string): Promise<SponsorItem[]> {
+      const rows = await cached('sponsors', async () => (await sponsorRows(db, true)).map(sponsorOf));
+      return rows.map((s) => ({ type: s.type, name: s.name, slogan: s.slogan, logo: s.logo, url: `${origin}/partners/${s.type}` }));
+    },
+
+    /** one shown partner's page content, or null */
+    sponsor(type: number): Promise<Sponsor | null> {
+      return cached(`sponsor:${type}`, async () => {
+        const r = await sponsorRow(db, type);
+        if (!r || Number(r.state) !== 1) return null;
+        const s = sponsorOf(r);
+        return { type: s.type, name: s.name, slogan: s.slogan, logo: s.logo, since: s.since, lead: s.lead, facts: s.facts, sections: s.sections };
+      });
+    },
+
+    /** The first partners (sponsors.ts), each inserted only when missing: operators' edits are kept. */
+    async seedSponsors(): Promise<void> {
+      await insertSponsors(db, sponsorSeedRows(SPONSORS, Date.now()));
     },
 
     async saveTicket(input: SupportTicketInput, meta: { ip: string; userAgent: string }): Promise<number> {
@@ -163,9 +185,7 @@ export function createContentService(ctx: AppContext, site: SiteService) {
 
     /** Store an article; its HTML is sanitized here. With onlyIfMissing an existing one is kept. */
     async saveArticle(input: ArticleInput, opts: { onlyIfMissing?: boolean } = {}): Promise<void> {
-      if (!(ARTICLE_TYPES as readonly number[]).includes(input.type)) throw new Error(`unknown article type ${input.type}`);
-      const title = plainText(input.title ?? ARTICLE_TITLES[input.type]).slice(0, 100);
-      await repo.upsertArticle(db, { type: input.type, title, content: sanitizeHtml(input.content), updated_at: Date.now() }, Boolean(opts.onlyIfMissing));
+      await repo.upsertArticle(db, articleRow(input, Date.now()), Boolean(opts.onlyIfMissing));
       clearCache();
     },
 
@@ -189,6 +209,13 @@ export function createContentService(ctx: AppContext, site: SiteService) {
       return id === null ? null : Number(id);
     },
   };
+}
+
+/** An article as stored: title as plain text, HTML cleaned with the allowlist (the seed and the back-office both go through here). */
+export function articleRow(input: ArticleInput, now: number) {
+  if (!(ARTICLE_TYPES as readonly number[]).includes(input.type)) throw new Error(`unknown article type ${input.type}`);
+  const title = plainText(input.title ?? ARTICLE_TITLES[input.type]).slice(0, 100);
+  return { type: input.type, title, content: sanitizeHtml(input.content), updated_at: now };
 }
 
 function activityRow(r: { id: number; type: number; title: string; banner: string; content: string; memo: string }): ActivityItem {

@@ -1,6 +1,9 @@
 import { mediaPath } from './media.ts';
 
-/** The two (fictional) sponsorship partners of /zhanzhu and their pages (GET /partners/1|2). */
+/**
+ * The two (fictional) sponsorship partners of /zhanzhu and their pages (GET /partners/1|2): the
+ * first values of the table `sponsors` (issue 13), inserted when missing; operators edit the rows.
+ */
 export interface Sponsor {
   type: 1 | 2;
   name: string;

@@ -6,7 +6,7 @@ import { agentApplicationsInState } from '../profile/index.ts';
 import { activityApplicationsInState } from '../promotions/index.ts';
 import { differencesInState } from '../reconciliation/index.ts';
 import { transfersInStatus } from '../transfers/index.ts';
-import { entriesByDay } from '../wallet/index.ts';
+import { entriesByDay, FIGURE_KINDS } from '../wallet/index.ts';
 import { withdrawalsInState } from '../withdrawals/index.ts';
 
 /**
@@ -16,8 +16,6 @@ import { withdrawalsInState } from '../withdrawals/index.ts';
  */
 const dayOf = beijingDayOf;
 
-/** ledger kinds the dashboard sums */
-export const FIGURE_KINDS = ['deposit', 'withdraw_payout', 'bonus', 'rebate', 'red_packet', 'adjustment'] as const;
 
 /** the figure kinds' entries per Beijing day, summed by the wallet module */
 export const ledgerByDay = (db: Kysely<DB>, from: number, to: number) => entriesByDay(db, FIGURE_KINDS, from, to);

@@ -1,31 +1,24 @@
 import { BUSINESS_TZ, fenToYuan, type DashboardDay, type DashboardFigures, type DashboardSummary } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
+import { beijingDayNumber } from '../../db/beijing-day.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
+import { addKindSum, ggrOf, ngrOf, noFigures, type MoneyFigures } from '../wallet/index.ts';
 import * as repo from './repo.ts';
 
 /** a member counts as online for this long after their last call */
 export const ONLINE_WINDOW_MS = 15 * 60_000;
 
-interface Fen {
-  deposits: number;
-  deposit_count: number;
-  withdrawals: number;
-  withdrawal_count: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-  adjustments_in: number;
-  adjustments_out: number;
+interface Fen extends MoneyFigures {
   bets: number;
   result: number;
   new_members: number;
 }
-const zero = (): Fen => ({ deposits: 0, deposit_count: 0, withdrawals: 0, withdrawal_count: 0, bonuses: 0, rebates: 0, red_packets: 0, adjustments_in: 0, adjustments_out: 0, bets: 0, result: 0, new_members: 0 });
+const zero = (): Fen => ({ ...noFigures(), bets: 0, result: 0, new_members: 0 });
 
-/** GGR = stakes minus what bets paid back (the members' net loss); NGR = GGR minus bonuses, rebates and red packets. */
+/** GGR and NGR as the reports count them (wallet/figures.ts). */
 function figures(f: Fen): DashboardFigures {
-  const ggr = -f.result;
-  const ngr = ggr - f.bonuses - f.rebates - f.red_packets;
+  const ggr = ggrOf(f.result);
+  const ngr = ngrOf(f.result, f.bonuses, f.rebates, f.red_packets);
   return {
     deposits: fenToYuan(f.deposits),
     deposit_count: f.deposit_count,
@@ -44,7 +37,7 @@ function figures(f: Fen): DashboardFigures {
 }
 
 /** Beijing day number (epoch days) of an instant */
-const dayNumber = (ms: number) => Math.floor((ms + repo.BEIJING_OFFSET_MS) / repo.DAY_MS);
+const dayNumber = beijingDayNumber;
 
 /** The dashboard: today and this month (Beijing), what waits for an operator, and a daily series. */
 export function createDashboard(ctx: AppContext) {
@@ -55,15 +48,7 @@ export function createDashboard(ctx: AppContext) {
     const [ledger, bets, members] = await Promise.all([repo.ledgerByDay(db, from, to), repo.betsByDay(db, from, to), repo.membersByDay(db, from, to)]);
     const days = new Map<number, Fen>();
     const at = (d: number) => days.get(d) ?? days.set(d, zero()).get(d)!;
-    for (const r of ledger) {
-      const f = at(r.day);
-      if (r.kind === 'deposit') (f.deposits += r.amount), (f.deposit_count += r.n);
-      else if (r.kind === 'withdraw_payout') (f.withdrawals += r.amount), (f.withdrawal_count += r.n);
-      else if (r.kind === 'bonus') f.bonuses += r.amount;
-      else if (r.kind === 'rebate') f.rebates += r.amount;
-      else if (r.kind === 'red_packet') f.red_packets += r.amount;
-      else if (r.kind === 'adjustment') r.to_member ? (f.adjustments_in += r.amount) : (f.adjustments_out += r.amount);
-    }
+    for (const r of ledger) addKindSum(at(r.day), r);
     for (const b of bets) (at(b.day).bets += b.stake), (at(b.day).result += b.result);
     for (const m of members) at(m.day).new_members += m.n;
     return days;

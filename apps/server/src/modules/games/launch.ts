@@ -4,7 +4,7 @@ import { isVenueError, type VenueRegistry } from '../../adapters/venues/index.ts
 import { refuse } from '../../http/envelope.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { Transfers } from '../transfers/index.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { gameUrl } from './urls.ts';
 
 /**

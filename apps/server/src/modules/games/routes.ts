@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../http/auth.ts';
 import { ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import type { createLauncher } from './launch.ts';
 
 export function gamesRoutes(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artUrl, gameUrl } from './urls.ts';
+import { artUrl } from '../catalogue/index.ts';
+import { gameUrl } from './urls.ts';
 
 const inProcess = (origin: string) => ({ requestOrigin: origin, relativeBase: origin });
 const plain = { http_only: 0 };

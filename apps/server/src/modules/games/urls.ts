@@ -12,11 +12,7 @@
  *    sandbox on 127.0.0.1 speaks plain http.
  * 4. Every other URL is forced to https, so a game never opens as mixed content.
  */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
+import { isLoopbackHost } from '../catalogue/index.ts';
 
 export interface UrlContext {
   /** the site's own origin (PUBLIC_URL), e.g. https://site.example */
@@ -34,18 +30,5 @@ export function gameUrl(raw: string, ctx: UrlContext, venue: { http_only: number
     const own = new URL(ctx.requestOrigin);
     if (!(url.host === own.host || isLoopbackHost(url.hostname))) url.protocol = 'https:';
   }
-  return url.toString();
-}
-
-/**
- * Tile art: kept root-relative when the provider is served from the site's own origin (the site
- * shows base URL + api_logo_img, spec section 2 /search); otherwise made absolute against the
- * provider's base URL, https unless it is a loopback address.
- */
-export function artUrl(raw: string, providerBase: string | null): string {
-  if (!raw) return '';
-  if (providerBase === null) return raw;
-  const url = new URL(raw, providerBase.endsWith('/') ? providerBase : `${providerBase}/`);
-  if (!isLoopbackHost(url.hostname)) url.protocol = 'https:';
   return url.toString();
 }

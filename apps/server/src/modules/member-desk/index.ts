@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireAdmin } from '../../http/admin-routes.ts';
 import { createCardVault, loadCardKey } from '../cards/index.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import type { Transfers } from '../transfers/index.ts';
 import { memberDeskRoutes } from './routes.ts';
 import { createMemberDesk } from './service.ts';

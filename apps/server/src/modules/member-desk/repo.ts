@@ -1,11 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { MemberSearchInput } from '@casino/contract';
 import type { DB } from '../../db/index.ts';
+import { startsWith } from '../../db/like.ts';
 
 /** SQL of the back-office's member views (issue 12). */
 
 /** `column LIKE 'value%'`, the value's own % and _ taken literally */
-const startsWith = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${`${value.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
 
 export interface SearchWindow {
   registeredFrom?: number;

@@ -19,7 +19,7 @@ import { toWireTime } from '../../lib/time.ts';
 import { hashPassword } from '../accounts/index.ts';
 import { audit, beijingInstant } from '../backoffice/index.ts';
 import type { CardVault } from '../cards/index.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 import type { Transfers } from '../transfers/index.ts';
 import * as turnover from '../turnover/index.ts';

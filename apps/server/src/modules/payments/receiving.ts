@@ -1,4 +1,4 @@
-import { CODE, RECEIVING_MSG } from '@casino/contract';
+import { CODE, PAY_MSG, RECEIVING_MSG, USDT_PROTOCOLS } from '@casino/contract';
 import type { z } from 'zod';
 import type { adminReceivingCreateSchema, adminReceivingUpdateSchema } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
@@ -41,6 +41,13 @@ export function createReceiving(ctx: AppContext) {
       return db.transaction().execute(async (trx) => {
         const before = (await repo.listAccounts(trx)).find((a) => Number(a.id) === id);
         if (!before) refuse(RECEIVING_MSG.notFound, CODE.notFound);
+        // a body naming no field changes nothing (and must not reach SQL as an empty SET)
+        if (!Object.values(set).some((v) => v !== undefined)) return toRow(before);
+        // the account as it would be must still pass the create rules: a card keeps its owner, an address its protocol
+        const owner = set.bank_owner ?? before.bank_owner;
+        const name = set.bank_name ?? before.bank_name;
+        if (before.type === 'bank' && owner === '') refuse(RECEIVING_MSG.owner);
+        if (before.type === 'usdt' && !(USDT_PROTOCOLS as readonly string[]).includes(name)) refuse(PAY_MSG.protocol);
         const after = await repo.updateAccount(trx, id, set);
         if (!after) refuse(RECEIVING_MSG.notFound, CODE.notFound);
         await audit(trx, { adminId: admin.adminId, action: 'deposit_account.update', target: `deposit_account:${id}`, detail: { before: toRow(before), after: toRow(after) }, ip });

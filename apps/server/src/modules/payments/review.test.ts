@@ -181,6 +181,12 @@ describe('deposits: manual orders and operator review', () => {
     expect(await bankOrder(m2.token)).toMatchObject({ code: 400, message: PAY_MSG.noReceivingAccount });
     for (const b of banks) await call('update', { id: b.id, enabled: 1 });
     expect(await call('update', { id: 999999, enabled: 1 })).toMatchObject({ code: 404 });
+    // a body naming no field is answered the account as it is, changes nothing and writes no audit row
+    expect(await call('update', { id: made.data.id, title: 'x' })).toMatchObject({ code: 200, data: { id: made.data.id, enabled: 1 } });
+    // an update keeps the create rules: a card keeps its owner, a USDT address one of the protocols
+    expect(await call('update', { id: made.data.id, bank_owner: '' })).toMatchObject({ code: 400, message: '请输入收款人姓名' });
+    const usdt = (await call('list', {}, auditor)).data.find((a: { type: string }) => a.type === 'usdt');
+    expect(await call('update', { id: usdt.id, bank_name: '建设银行' })).toMatchObject({ code: 400, message: PAY_MSG.protocol });
     const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `deposit_account:${made.data.id}`).execute();
     // created, withdrawn, and put back with the others
     expect(audits.map((a) => a.action)).toEqual(['deposit_account.create', 'deposit_account.update', 'deposit_account.update']);

@@ -6,6 +6,7 @@ import { createProfileService, type ProfileDeps } from './service.ts';
 export type { AgentApplicationStatus, ProfileService } from './service.ts';
 export { sniffAvatar } from './avatar.ts';
 export { agentApplicationsInState } from './repo.ts';
+export { agentApplicationsAdminRoutes } from './agent-applications-admin.ts'; // issue 13: promotions admin
 
 /** The member's own account: profile, avatar, passwords, agent application (spec sections 2, 5, 7). */
 export function createProfile(ctx: AppContext, deps: ProfileDeps) {

@@ -5,8 +5,13 @@ import {
   adminPageSchema,
   adminRedPacketRuleCreateSchema,
   adminRedPacketRuleDeleteSchema,
+  adminRedPacketPreviewSchema,
   adminRedPacketRuleUpdateSchema,
+  adminRebateRerunSchema,
+  formatYuan,
   PROMO_ADMIN_MSG,
+  RED_PACKET_RULE_MSG,
+  REBATE_RUN_MSG,
 } from '@casino/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
@@ -14,7 +19,9 @@ import { ok } from '../../http/envelope.ts';
 import { adminApplications, decideApplication } from './applications.ts';
 import type { PromotionsDeps } from './deps.ts';
 import { createRule, deleteRule, listRules, updateRule } from './red-packet-rules.ts';
-import { rebateRuns } from './rebates.ts';
+import { previewRule } from './red-packet-preview.ts';
+import { rebateRuns, rerunRebateDay } from './rebates.ts';
+import { vipAdminRoutes } from './vip-admin.ts';
 
 /** Operator calls of promotions (DESIGN.md section 11 naming), each with its permission slug. */
 export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps, requireAdmin: RequireAdmin) {
@@ -39,7 +46,7 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       schema: adminApplicationApproveSchema,
       handler: async (input, admin, req) => {
         const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip });
-        const bonusText = r.bonus > 0 ? `，活动彩金 ${r.bonus.toFixed(2)} 元已存入中心钱包` : '';
+        const bonusText = r.bonus > 0 ? `，活动彩金 ${formatYuan(r.bonus)} 元已存入中心钱包` : '';
         await tell(r, '活动申请已通过', `您申请的活动「${r.activity_name}」已审核通过${bonusText}。`);
         return ok(publicView(r), PROMO_ADMIN_MSG.approved);
       },
@@ -64,19 +71,19 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       path: '/admin/api/red-packet-rules/create',
       permission: 'promotions.manage',
       schema: adminRedPacketRuleCreateSchema,
-      handler: async (input, admin, req) => ok(await createRule(deps.db, input, { adminId: admin.adminId, ip: req.ip })),
+      handler: async (input, admin, req) => ok(await createRule(deps.db, input, { adminId: admin.adminId, ip: req.ip }), RED_PACKET_RULE_MSG.created),
     }),
     adminRoute({
       path: '/admin/api/red-packet-rules/update',
       permission: 'promotions.manage',
       schema: adminRedPacketRuleUpdateSchema,
-      handler: async (input, admin, req) => ok(await updateRule(deps.db, input.id, input, { adminId: admin.adminId, ip: req.ip })),
+      handler: async (input, admin, req) => ok(await updateRule(deps.db, input.id, input, { adminId: admin.adminId, ip: req.ip }), RED_PACKET_RULE_MSG.saved),
     }),
     adminRoute({
       path: '/admin/api/red-packet-rules/delete',
       permission: 'promotions.manage',
       schema: adminRedPacketRuleDeleteSchema,
-      handler: async (input, admin, req) => ok(await deleteRule(deps.db, input.id, { adminId: admin.adminId, ip: req.ip })),
+      handler: async (input, admin, req) => ok(await deleteRule(deps.db, input.id, { adminId: admin.adminId, ip: req.ip }), RED_PACKET_RULE_MSG.deleted),
     }),
     adminRoute({
       path: '/admin/api/rebates/runs',
@@ -84,5 +91,19 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       schema: adminPageSchema,
       handler: async (input) => ok(await rebateRuns(deps.db, input.page)),
     }),
+    // issue 13: who would qualify for a rule today; re-running a day's rebate settlement
+    adminRoute({
+      path: '/admin/api/red-packet-rules/preview',
+      permission: 'promotions.view',
+      schema: adminRedPacketPreviewSchema,
+      handler: async (input) => ok(await previewRule(deps, input.id, input.page)),
+    }),
+    adminRoute({
+      path: '/admin/api/rebates/rerun',
+      permission: 'promotions.manage',
+      schema: adminRebateRerunSchema,
+      handler: async (input, admin, req) => ok(await rerunRebateDay(deps, input.day, { adminId: admin.adminId, ip: req.ip }, deps.now()), REBATE_RUN_MSG.done),
+    }),
   ]);
+  vipAdminRoutes(app, deps, requireAdmin);
 }

@@ -25,6 +25,8 @@ export interface PromotionsDeps {
   holder: string;
   /** a message to the member's inbox after a decision (inbox module); a repeat of the key sends nothing */
   notify?: (memberId: number, title: string, content: string, dedupeKey: string) => Promise<unknown>;
+  /** the VIP table changed (back-office): drop this process's cached copy (content module) */
+  vipLevelsChanged?: () => void;
 }
 
 /** The content module's wire rows (yuan, percent) back to fen and basis points. */

@@ -1,117 +1,57 @@
-import { fenToYuan, PROMO_MSG, PROMO_PER_PAGE, dateFilterDays, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
-import { sql, type Kysely } from 'kysely';
+import { fenToYuan, PROMO_MSG, PROMO_PER_PAGE, REBATE_RUN_MSG, dateFilterDays, type AdminRebateRerunReply, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { addRequirement } from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
-import { dayBounds, dayKey } from './days.ts';
+import { dayKey } from './days.ts';
 import type { PromotionsDeps } from './deps.ts';
 import { promoNo } from './ids.ts';
-import { levelFor, rebateFen } from './rates.ts';
+import { drivePass, lockRun, newPass, parsePass, passRunning, type RebatePass } from './rebate-pass.ts';
 
 export interface SettleReport {
   day: string;
-  /** false when the day was already settled (by this or another process) */
+  /** false when another run (here or in another process) had started the day's pass; this one then carried it to its end */
   settled: boolean;
   members: number;
   rows: number;
   amount: number;
 }
 
-const CHUNK = 200;
+/** Test and bench knobs of a settlement: members per chunk, and stopping after n chunks (a pass cut short). */
+export interface PassOptions {
+  chunkMembers?: number;
+  maxChunks?: number;
+}
 
 /**
  * Settles the rebates of one Beijing day: settled valid bets (status 1, settled in the day) at
  * the member's VIP rate per category, one row per member and venue, and the day's valid bets
- * added to each member's VIP flow. The run row is inserted first in the same transaction, so
- * a second run (here or in another process) finds it and does nothing.
+ * added to each member's VIP flow. The run row is inserted first, with a new pass (rebate-pass.ts),
+ * so a second run (here or in another process) finds it and starts nothing; the pass then
+ * settles the day in chunks of members, each in its own transaction. A caller that finds a pass
+ * still running (stopped by a crash, or under way in another process) carries it on to the end
+ * before answering, so once this returns the day is settled.
  */
-export async function settleRebateDay(deps: PromotionsDeps, day: string, now: number): Promise<SettleReport> {
-  // read outside the transaction: inside it only the transaction may be queried
+export async function settleRebateDay(deps: PromotionsDeps, day: string, now: number, opts: PassOptions = {}): Promise<SettleReport> {
+  // the rates the pass keeps to its end, even if it is resumed after they changed
   const [levels, settings] = await Promise.all([deps.vipLevels(), deps.settings()]);
-  const { start, end } = dayBounds(day);
-  return deps.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('promo_day_runs')
-      .values({ task: 'rebate', day, holder: deps.holder, created_at: now })
-      .onConflict((oc) => oc.columns(['task', 'day']).doNothing())
-      .returning('day')
-      .executeTakeFirst();
-    if (!claimed) return { day, settled: false, members: 0, rows: 0, amount: 0 };
-
-    const sums = await trx
-      .selectFrom('bets')
-      .select(['member_id', 'platform', 'category_id', (eb) => eb.fn.sum<number | string>('valid_amount').as('valid')])
-      .where('settled_at', '>=', start)
-      .where('settled_at', '<', end)
-      .where('status', '=', 1)
-      .where('valid_amount', '>', 0)
-      .groupBy(['member_id', 'platform', 'category_id'])
-      .execute();
-
-    // member -> platform -> categories
-    const byMember = new Map<number, Map<string, { category: string; valid: number }[]>>();
-    for (const s of sums) {
-      const id = Number(s.member_id);
-      const venues = byMember.get(id) ?? new Map();
-      byMember.set(id, venues);
-      const list = venues.get(s.platform) ?? [];
-      venues.set(s.platform, list);
-      list.push({ category: s.category_id, valid: Number(s.valid) });
-    }
-    const memberIds = [...byMember.keys()];
-    const vipOf = new Map<number, number>();
-    for (let i = 0; i < memberIds.length; i += 500) {
-      const rows = await trx.selectFrom('members').select(['id', 'vip']).where('id', 'in', memberIds.slice(i, i + 500)).execute();
-      for (const r of rows) vipOf.set(Number(r.id), Number(r.vip));
-    }
-
-    const rebateRows: { member_id: number; platform: string; day: string; valid_amount: number; amount: number; vip: number; created_at: number }[] = [];
-    const flows: { member_id: number; valid: number }[] = [];
-    for (const [memberId, venues] of byMember) {
-      const vip = vipOf.get(memberId) ?? 0;
-      const level = levelFor(levels, vip);
-      let memberValid = 0;
-      for (const [platform, cats] of venues) {
-        const valid = cats.reduce((a, c) => a + c.valid, 0);
-        memberValid += valid;
-        const amount = rebateFen(cats, level, settings.rebate_fishing_rate);
-        if (amount > 0) rebateRows.push({ member_id: memberId, platform, day, valid_amount: valid, amount, vip, created_at: now });
-      }
-      flows.push({ member_id: memberId, valid: memberValid });
-    }
-
-    for (let i = 0; i < rebateRows.length; i += CHUNK) {
-      await trx
-        .insertInto('rebates')
-        .values(rebateRows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['member_id', 'platform', 'day']).doNothing())
-        .execute();
-    }
-    for (let i = 0; i < flows.length; i += CHUNK) {
-      await trx
-        .insertInto('member_vip')
-        .values(flows.slice(i, i + CHUNK).map((f) => ({ member_id: f.member_id, flow_total: f.valid, period_flow: f.valid, period_start: start, updated_at: now })))
-        .onConflict((oc) =>
-          oc.column('member_id').doUpdateSet({
-            flow_total: sql`member_vip.flow_total + excluded.flow_total`,
-            period_flow: sql`member_vip.period_flow + excluded.period_flow`,
-            updated_at: now,
-          }),
-        )
-        .execute();
-    }
-    const amount = rebateRows.reduce((a, r) => a + r.amount, 0);
-    await trx
-      .updateTable('promo_day_runs')
-      .set({ members: byMember.size, rows: rebateRows.length, amount })
-      .where('task', '=', 'rebate')
-      .where('day', '=', day)
-      .execute();
-    return { day, settled: true, members: byMember.size, rows: rebateRows.length, amount };
-  });
+  const pass = newPass({ levels, fishingAs: settings.rebate_fishing_rate, flowTracked: true, firstRun: true, by: null, before: null, startedAt: now, size: opts.chunkMembers });
+  const claimed = await deps.db
+    .insertInto('promo_day_runs')
+    .values({ task: 'rebate', day, holder: deps.holder, created_at: now, flow_tracked: 1, pass: JSON.stringify(pass) })
+    .onConflict((oc) => oc.columns(['task', 'day']).doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  if (!claimed) {
+    await drivePass(deps.db, day, null, now, opts.maxChunks);
+    return { day, settled: false, members: 0, rows: 0, amount: 0 };
+  }
+  const done = await drivePass(deps.db, day, pass.id, now, opts.maxChunks);
+  const c = done?.counts;
+  return { day, settled: true, members: c?.members ?? 0, rows: c?.rows ?? 0, amount: c?.amount ?? 0 };
 }
 
 /** POST /api/getfanshui: the member's rebate rows in the date filter (by bet day), totals over all. */
@@ -195,16 +135,89 @@ export async function rebateRuns(db: Kysely<DB>, page: number) {
     base.selectAll().orderBy('day', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
   ]);
   return paged(
-    rows.map((r) => ({
-      day: r.day,
-      members: Number(r.members),
-      rows: Number(r.rows),
-      amount: fenToYuan(Number(r.amount)),
-      holder: r.holder,
-      created_at: toWireTime(Number(r.created_at)),
-    })),
+    rows.map((r) => {
+      const pass = parsePass(r.pass);
+      const running = passRunning(pass);
+      return {
+        day: r.day,
+        members: Number(r.members),
+        rows: Number(r.rows),
+        amount: fenToYuan(Number(r.amount)),
+        holder: r.holder,
+        created_at: toWireTime(Number(r.created_at)),
+        reruns: Number(r.reruns),
+        rerun_at: r.rerun_at === null ? null : toWireTime(Number(r.rerun_at)),
+        status: running ? ('running' as const) : Number(r.reruns) > 0 ? ('rerun' as const) : ('settled' as const),
+        progress: running ? { chunks: pass.chunks, first_run: pass.firstRun } : null,
+      };
+    }),
     Number(count?.n ?? 0),
     page,
     perPage,
   );
+}
+
+/**
+ * /admin/api/rebates/rerun {day}: settles the day again from its bets and the current rates
+ * (late bet records, a corrected rate), changing only the difference (settleChunk), in chunks of
+ * members like the first settlement. The run row is taken (inserted if the day was never
+ * settled) and locked; a pass still running (the daily job's, another re-run's) is carried on to
+ * its end first, so concurrent re-runs, the daily job and member claims queue behind one another:
+ * a second re-run finds nothing left to change and no member is paid twice. The audit row
+ * commits with the pass's last chunk (by whoever finishes a pass that stopped).
+ */
+export async function rerunRebateDay(deps: PromotionsDeps, day: string, op: { adminId: number; ip: string }, now: number, opts: PassOptions = {}): Promise<AdminRebateRerunReply> {
+  if (day >= dayKey(now)) refuse(REBATE_RUN_MSG.notPast);
+  if (day < dayKey(now - 366 * 86_400_000)) refuse(REBATE_RUN_MSG.tooOld);
+  const [levels, settings] = await Promise.all([deps.vipLevels(), deps.settings()]);
+  let mine: RebatePass | null = null;
+  while (!mine) {
+    mine = await deps.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('promo_day_runs')
+        .values({ task: 'rebate', day, holder: `admin:${op.adminId}`, created_at: now })
+        .onConflict((oc) => oc.columns(['task', 'day']).doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      const row = await lockRun(trx, day);
+      if (!row) throw new Error(`rebate run row of ${day} missing`);
+      const running = parsePass(row.pass);
+      if (passRunning(running)) return null;
+      const pass = newPass({
+        levels,
+        fishingAs: settings.rebate_fishing_rate,
+        flowTracked: fresh !== undefined || Number(row.flow_tracked) === 1,
+        firstRun: fresh !== undefined,
+        by: op,
+        before: fresh ? null : { members: Number(row.members), rows: Number(row.rows), amount: Number(row.amount) },
+        startedAt: now,
+        size: opts.chunkMembers,
+        prev: running,
+      });
+      await trx
+        .updateTable('promo_day_runs')
+        .set((eb) => ({ reruns: eb('reruns', '+', 1), rerun_at: now, pass: JSON.stringify(pass) }))
+        .where('task', '=', 'rebate')
+        .where('day', '=', day)
+        .execute();
+      return pass;
+    });
+    // another pass is under way: carry it to its end, then start ours
+    if (!mine) await drivePass(deps.db, day, null, now);
+  }
+  const done = await drivePass(deps.db, day, mine.id, now, opts.maxChunks);
+  if (!done) throw new Error(`rebate re-run of ${day} stopped before its end`);
+  const c = done.counts;
+  return {
+    day,
+    first_run: done.firstRun,
+    members: c.members,
+    rows: c.rows,
+    amount: fenToYuan(c.amount),
+    added: c.added,
+    updated: c.updated,
+    removed: c.removed,
+    locked: c.locked,
+    flow_delta: fenToYuan(c.flowDelta),
+  };
 }

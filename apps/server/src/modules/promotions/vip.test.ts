@@ -108,6 +108,52 @@ describe('VIP promotion and retention', () => {
     await expectClean(t);
   });
 
+  it('reviews members in chunks: a review cut short is finished by the next tick, each member moves once, one caller reports it', async () => {
+    const D = '2026-06-10';
+    const db = t.ctx.db;
+    const long = bj('2026-01-01 00:00:00');
+    // name: [vip, paysum fen, flow fen, period flow fen] and the level expected after the review
+    const cases: Record<string, [number, number, number, number, number]> = {
+      vipchunk0: [0, 600_000, 6_000_000, 0, 1],
+      vipchunk1: [0, 600_000, 6_000_000, 0, 1],
+      vipchunk2: [0, 600_000, 6_000_000, 0, 1],
+      vipchunk3: [2, 0, 1_000_000, 0, 1], // retention period over without its turnover: down one
+      vipchunk4: [2, 0, 1_000_000, 500_000, 2], // retention met: kept, new period
+      vipchunk5: [1, 600_000, 6_000_000, 500_000, 2], // keeps VIP1, then climbs one level, not two
+      vipchunk6: [0, 0, 0, 0, 0],
+    };
+    for (const [name, [level, paysum, flow, periodFlow]] of Object.entries(cases)) {
+      await t.register(name);
+      ids[name] = await memberId(t, name);
+      await db.updateTable('members').set({ vip: level, paysum }).where('id', '=', ids[name]).execute();
+      await db
+        .insertInto('member_vip')
+        .values({ member_id: ids[name], flow_total: flow, period_flow: periodFlow, period_start: long, last_change_day: null, updated_at: long })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ flow_total: flow, period_flow: periodFlow, period_start: long }))
+        .execute();
+    }
+    const now = dayBounds(D).end + 31 * 60_000;
+    const cut = await reviewVipDay(t.promotions.deps, D, now, { chunkMembers: 2, maxChunks: 1 });
+    expect(cut.reviewed).toBe(false);
+    const moved = () => db.selectFrom('vip_history').select(['member_id', 'reason']).where('day', '=', D).execute();
+    const early = (await moved()).length;
+    // two callers carry it on at once, taking turns chunk by chunk; the one that ends it reports it
+    const both = await Promise.all([1, 2].map(() => reviewVipDay(t.promotions.deps, D, now, { chunkMembers: 2 })));
+    const done = both.filter((r) => r.reviewed);
+    expect(done).toHaveLength(1);
+    expect(await reviewVipDay(t.promotions.deps, D, now)).toMatchObject({ reviewed: false });
+    for (const [name, c] of Object.entries(cases)) expect(await vip(name), name).toBe(c[4]);
+    const rows = await moved();
+    expect(rows.length).toBeGreaterThan(early);
+    // the report counts what the day's history holds, each member once
+    expect(new Set(rows.map((r) => r.member_id)).size).toBe(rows.length);
+    expect(done[0]).toMatchObject({ promoted: rows.filter((r) => r.reason === 'promotion').length, demoted: rows.filter((r) => r.reason === 'demotion').length });
+    expect(done[0].retained).toBeGreaterThanOrEqual(1);
+    const kept = await db.selectFrom('member_vip').selectAll().where('member_id', '=', ids.vipchunk4).executeTakeFirstOrThrow();
+    expect([Number(kept.period_start), Number(kept.period_flow)]).toEqual([dayBounds(D).end, 0]);
+    await expectClean(t);
+  });
+
   it('the test clock cannot be switched on in production or without the sandbox', () => {
     expect(() => loadConfig({ PROMO_TEST_NOW: '2026-05-20 10:30:00', NODE_ENV: 'production', DATA_DIR: t.ctx.config.dataDir, SANDBOX_SECRET: 'x'.repeat(40), PAYMENT_SECRET: 'y'.repeat(40) })).toThrow(/tests only/);
     expect(() => loadConfig({ PROMO_TEST_NOW: '2026-05-20 10:30:00', SANDBOX: 'off', DATA_DIR: t.ctx.config.dataDir })).toThrow(/tests only/);

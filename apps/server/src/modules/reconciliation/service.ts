@@ -53,8 +53,12 @@ const MARK_SWEEP_AFTER = 'sweep_after';
 export function createReconciliation(ctx: AppContext, deps: ReconciliationDeps) {
   const { db } = ctx;
 
-  /** the member's non-zero differences now, per platform; pairs we cannot judge are left out */
-  async function measure(memberId: number): Promise<Map<string, Figures>> {
+  /**
+   * the member's non-zero differences now, per platform (every pair with `all`, for the daily
+   * report's totals); pairs we cannot judge are left out, and providers that did not answer are
+   * added to `unanswered`
+   */
+  async function measure(memberId: number, opts: { all?: boolean; unanswered?: Set<string> } = {}): Promise<Map<string, Figures>> {
     const [providers, venues] = await Promise.all([repo.providersOf(db, memberId), deps.venues()]);
     const reported = new Map<string, number>();
     const providerOf = new Map(venues.map((v) => [v.platform, v.provider]));
@@ -72,6 +76,7 @@ export function createReconciliation(ctx: AppContext, deps: ReconciliationDeps) 
           answered.add(provider);
         } catch (err) {
           ctx.log.warn({ err, provider, memberId }, 'reconciliation: provider did not answer; its venues wait for the next run');
+          opts.unanswered?.add(provider);
         }
       }),
     );
@@ -86,7 +91,7 @@ export function createReconciliation(ctx: AppContext, deps: ReconciliationDeps) 
       const gameResult = results.get(platform) ?? 0;
       const expected = s.sentIn - s.takenOut + gameResult;
       const rep = reported.get(platform) ?? 0;
-      if (rep !== expected) out.set(platform, { sentIn: s.sentIn, takenOut: s.takenOut, gameResult, expected, reported: rep, difference: rep - expected });
+      if (rep !== expected || opts.all) out.set(platform, { sentIn: s.sentIn, takenOut: s.takenOut, gameResult, expected, reported: rep, difference: rep - expected });
     }
     return out;
   }
@@ -161,6 +166,8 @@ export function createReconciliation(ctx: AppContext, deps: ReconciliationDeps) 
 
   return {
     checkMember,
+    /** issue 13: the daily report's look at one member (every pair, and who did not answer) */
+    measure,
 
     /**
      * One run of the job, on the given clock: pulls the bet feeds, then compares the members

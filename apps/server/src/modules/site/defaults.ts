@@ -18,6 +18,9 @@ export const SETTING_DEFAULTS = {
   // hides them (the seeded site has no bot, and a bare t.me home page helps no one)
   tg_login_url: '',
   tg_bot_url: '',
+  // issue 13: content: customer-service and agent links ('' = our own /support/ and /support/agent)
+  service_url: '',
+  agent_login_url: '',
   /** RMB per USDT for deposits */
   usdtrate: 7.2,
   /** RMB per USDT for withdrawals */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Job } from '../../jobs/scheduler.ts';
+import type { RequireAdmin } from '../../http/admin-routes.ts';
+import { exposureRoutes } from './exposure.ts';
 import { createRecords, type RecordSource } from './records.ts';
 import { transfersRoutes } from './routes.ts';
 import { createTransfers, type TransfersDeps } from './service.ts';
@@ -28,5 +30,7 @@ export function createTransfersModule(ctx: AppContext, deps: TransfersDeps) {
     recordTypes,
     jobs,
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => transfersRoutes(app, service, records, requireMember),
+    /** issue 13: what members hold at each venue (the back-office's exposure view) */
+    adminRoutes: (app: FastifyInstance, requireAdmin: RequireAdmin) => exposureRoutes(app, ctx.db, deps.catalogue, requireAdmin),
   };
 }

@@ -2,7 +2,7 @@ import { CENTRAL_WALLET_NAME, dateFilterDays, fenToYuan, RECORDS_PER_PAGE, type 
 import type { AppContext } from '../../context.ts';
 import { paged } from '../../lib/paging.ts';
 import { beijingDaysWindow, toWireTime } from '../../lib/time.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import * as repo from './repo.ts';
 
 /** Another module's record type (1 deposits, 2 withdrawals), added through `recordTypes` of the module. */

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Venue } from '../../db/schema.ts';
 import { isVenueError, type VenueRegistry } from '../../adapters/venues/index.ts';
 import { refuse } from '../../http/envelope.ts';
-import type { Catalogue } from '../games/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { isInsufficientFunds, wallet } from '../wallet/index.ts';
 import { createBalances } from './balances.ts';
 import { createMoves, type MoveResult } from './moves.ts';

@@ -18,4 +18,6 @@ export type { AccountEntry, EntryQuery } from './repo.ts';
 export { memberEntriesPage } from './repo.ts';
 /** the dashboard's daily sums of entry kinds (reading only) */
 export { entriesByDay, type DayRow } from './repo.ts';
+/** what the operator's money figures count, shared by the dashboard and the reports */
+export { FIGURE_KINDS, addKindSum, ggrOf, ngrOf, noFigures, type MoneyFigures } from './figures.ts';
 export { verify, type Violation, type ViolationCheck } from './verify.ts';

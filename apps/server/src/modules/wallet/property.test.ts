@@ -217,11 +217,16 @@ describe(`ledger property test: ${SEQUENCES} random sequences (seed ${SEED})`, (
     };
 
     const started = Date.now();
+    let bothHeld = false;
     for (let s = 0; s < SEQUENCES; s++) {
       log = [];
       const length = rnd.int(5, 10);
       try {
-        for (let i = 0; i < length; i++) await step();
+        for (let i = 0; i < length; i++) {
+          await step();
+          // a member holding money for a withdrawal and in transit at once, checked by the invariants
+          if (!bothHeld) bothHeld = members.some((m) => bal(hold(m)) > 0 && bal(transit(m)) > 0);
+        }
         await compare();
       } catch (e) {
         const err = e as Error;
@@ -230,9 +235,10 @@ describe(`ledger property test: ${SEQUENCES} random sequences (seed ${SEED})`, (
       }
     }
 
-    // every kind of outcome really happened, and the members end with money in every kind of account
+    // every kind of outcome really happened, and at some point a member had money in every kind of
+    // account (at the very end is up to the seed: 975935122 settles every hold or transit)
     for (const [outcome, n] of Object.entries(tally)) expect(n, `${outcome} never happened`).toBeGreaterThan(20);
-    expect(members.some((m) => bal(hold(m)) > 0 && bal(transit(m)) > 0)).toBe(true);
+    expect(bothHeld).toBe(true);
     console.log(
       `ledger property test (${onPostgres ? 'PostgreSQL' : 'SQLite'}, seed ${SEED}): ${SEQUENCES} sequences, ${Object.values(tally).reduce((a, b) => a + b)} steps ${JSON.stringify(tally)} in ${Date.now() - started} ms`,
     );

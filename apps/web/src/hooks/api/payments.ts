@@ -4,7 +4,7 @@ import { fenToYuan, type OrderStatus, type PayInfo, type PayWaysReply, type Rech
 import { apiGet, apiPost, failureText, type ApiResult } from '../../api/client';
 import { session } from '../../lib/storage';
 import { toast } from '../../ui/feedback';
-import { ApiFailure, useAfterMoneyMoved } from '../../wallet/api';
+import { ApiFailure, useAfterMoneyMoved } from './wallet';
 
 /**
  * Server data of the deposit screens (spec sections 2, 4, 7): the methods and bonus terms

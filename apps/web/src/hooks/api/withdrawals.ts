@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fenToYuan, type WithdrawInput, type WithdrawReply } from '@casino/contract';
 import { apiPost, failureText, type ApiResult } from '../../api/client';
 import { toast } from '../../ui/feedback';
-import { ApiFailure, useAfterMoneyMoved } from '../../wallet/api';
+import { ApiFailure, useAfterMoneyMoved } from './wallet';
 
 /**
  * Server data of the withdrawal screen (spec sections 2, 7): the turnover still owed
  * (POST /api/getBetAmount) and the submit (POST /api/withdraw). The cards come from the card
- * screens' own hook (pages/wallet/cards.ts), so a card bound there shows here at once.
+ * screens' own hook (hooks/api/cards.ts), so a card bound there shows here at once.
  */
 
 /** Query key of POST /api/getBetAmount. */

@@ -1,5 +1,5 @@
 import { ACTIVITY_STATE_LABEL, type ActivityApplyRecord } from '@casino/contract';
-import { RecordList, usePagedList } from '../../wallet/records';
+import { RecordList, usePagedList } from '../../money/records';
 
 const TONE: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
 

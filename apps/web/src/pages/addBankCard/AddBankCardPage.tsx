@@ -5,10 +5,10 @@ import { useSession } from '../../session/store';
 import { toast } from '../../ui/feedback';
 import { IconCheck, IconShield } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
-import { IconChevronDown } from '../../wallet/icons';
+import { IconChevronDown } from '../../money/icons';
 import { BankBadge } from '../wallet/CardArt';
 import { CardSubmit, FormRow, TextInput } from '../wallet/CardForm';
-import { useBanks, useBindCard, useCards, WALLET_TAB } from '../wallet/cards';
+import { useBanks, useBindCard, useCards, WALLET_TAB } from '../../hooks/api/cards';
 
 /** Digits only, at most 19, shown in groups of 4. */
 const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');

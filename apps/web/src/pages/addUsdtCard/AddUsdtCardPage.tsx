@@ -13,7 +13,7 @@ import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { ChainChip, UsdtMark } from '../wallet/CardArt';
 import { CardSubmit, FormRow, TextInput } from '../wallet/CardForm';
-import { useBindCard, useCards, WALLET_TAB } from '../wallet/cards';
+import { useBindCard, useCards, WALLET_TAB } from '../../hooks/api/cards';
 
 const PROTOCOL_INFO: Record<UsdtProtocol, { network: string; note: string; placeholder: string; format: string }> = {
   TRC20: { network: '波场 TRON', note: '手续费低 · 到账快', placeholder: '请输入以T开头的TRC20地址', format: 'TRC20 地址以大写 T 开头，共 34 位' },

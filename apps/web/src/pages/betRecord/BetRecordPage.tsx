@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BET_STATUS_LABEL, DEFAULT_DATE_FILTER, formatYuan, type BetRecordItem, type DateFilter } from '@casino/contract';
-import { DateTabs, RecordList, usePagedList, VenueFilter, winLossClass } from '../../wallet/records';
+import { DateTabs, RecordList, usePagedList, VenueFilter, winLossClass } from '../../money/records';
 
 const STATUS_TONE: Record<number, string> = { 0: 'grey', 1: 'green', 2: 'gold' };
 

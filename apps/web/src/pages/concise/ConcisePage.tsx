@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { GameTile as Tile } from '@casino/contract';
 import { apiPost, failureText } from '../../api/client';
-import { GameListFailure } from '../../components/gameLists';
+import { GameListFailure } from '../../hooks/api/games';
 import { GameGridSkeleton, GameTile } from '../../components/GameTile';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { toast } from '../../ui/feedback';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_DATE_FILTER, formatYuan, REBATE_TYPES, type DateFilter, type RebateRecord } from '@casino/contract';
-import { DateTabs, VenueFilter } from '../../wallet/records';
+import { DateTabs, VenueFilter } from '../../money/records';
 import { useClaimRebate, useFanshui } from '../../hooks/api/promotions';
 import { Tabs } from '../../components/Tabs';
 import { QueryList } from './QueryList';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { PagedView } from '../../wallet/records';
+import { PagedView } from '../../money/records';
 
 /** PagedView (the records pages' look) for a TanStack infinite query of paged promotion lists. */
 export function QueryList<P, T>({

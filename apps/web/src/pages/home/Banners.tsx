@@ -30,7 +30,7 @@ export function Banners() {
   const q = useQuery({
     queryKey: ['bannerList'],
     queryFn: fetchBanners,
-    staleTime: 5 * 60_000,
+    staleTime: 60_000, // an operator's edit shows on the next visit within a minute
     retry: false,
     placeholderData: cachedBanners,
   });

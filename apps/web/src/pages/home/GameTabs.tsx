@@ -8,7 +8,7 @@ import {
   type HomeTab,
   type TabSection,
   type TabValue,
-} from '../../components/gameLists';
+} from '../../hooks/api/games';
 import { GameGridSkeleton, GameTile } from '../../components/GameTile';
 import { AppLink } from '../../lib/nav';
 import { IconChevronRight, IconRefresh } from '../../components/icons';

@@ -21,7 +21,7 @@ async function fetchNotices(): Promise<string[]> {
  * transform, so it costs the main thread nothing.
  */
 export function NoticeBar() {
-  const { data } = useQuery({ queryKey: ['homenotice'], queryFn: fetchNotices, staleTime: 5 * 60_000, retry: false });
+  const { data } = useQuery({ queryKey: ['homenotice'], queryFn: fetchNotices, staleTime: 60_000, retry: false });
   const lines = data ?? [];
   const text = lines.length ? lines.join('　　　') : '';
   // about 60 px per second, whatever the length

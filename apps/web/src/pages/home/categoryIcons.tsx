@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Svg, type P } from '../../components/icons';
-import type { TabValue } from '../../components/gameLists';
+import type { TabValue } from '../../hooks/api/games';
 
 /** Line icons of the home's game categories, drawn in the shared 24x24 frame. */
 const IconFlame = (p: P) => (

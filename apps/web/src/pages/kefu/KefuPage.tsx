@@ -1,20 +1,50 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { isMember, useSession } from '../../session/store';
+import { ChatView } from './ChatView';
 import { FramePane } from './FramePane';
 import { fetchFrameUrl, UrlFailure } from './frameUrl';
 import './KefuPage.css';
+import './ChatView.css';
 
-/** 在线客服: POST /api/getservicerurl, shown in an embedded frame (our own /support/ page by default). */
+/** Whether the service link is our own customer-service page (the default), not an outside service. */
+export function isOwnSupport(url: string): boolean {
+  try {
+    const u = new URL(url, window.location.href);
+    return u.origin === window.location.origin && /^\/support\/?$/.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 在线客服: POST /api/getservicerurl, shown in an embedded frame (spec). When the link is our own
+ * customer service (the default), a signed-in member chats live with an operator right here
+ * instead; a guest keeps our ticket form in the frame, with a line offering to log in for the
+ * live chat. An outside service URL is always framed, as the spec says.
+ */
 export default function KefuPage() {
+  const member = useSession(isMember);
   const q = useQuery({
     queryKey: ['serviceUrl'],
     queryFn: () => fetchFrameUrl('/api/getservicerurl'),
     staleTime: 5 * 60_000,
   });
   const failure = q.error as UrlFailure | null;
-  return (
+  const own = q.data ? isOwnSupport(q.data) : false;
+
+  if (own && member) {
+    return (
+      <div className="kefu" data-testid="kefu">
+        <ChatView />
+      </div>
+    );
+  }
+
+  const frame = (
     <FramePane
-      className="kefu"
+      className={own ? 'kefu-frame' : 'kefu'}
       testId="kefu"
       title="在线客服"
       url={q.data ?? null}
@@ -36,5 +66,15 @@ export default function KefuPage() {
         ) : undefined
       }
     />
+  );
+  if (!own) return frame;
+  return (
+    <div className="kefu kefu--guest">
+      <div className="kefu-guest" data-testid="kefu-guest">
+        <span>登录后可与客服实时在线对话</span>
+        <Link to="/login">去登录</Link>
+      </div>
+      {frame}
+    </div>
   );
 }

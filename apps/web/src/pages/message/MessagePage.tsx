@@ -5,7 +5,7 @@ import type { InboxMessage, NoticeItem, ReadMessageReply } from '@casino/contrac
 import { apiPost } from '../../api/client';
 import { useSession } from '../../session/store';
 import { refreshMessageNum } from '../../session/actions';
-import { RecordList, usePagedList } from '../../wallet/records';
+import { RecordList, usePagedList } from '../../money/records';
 import { IconBell, IconChat, IconClose } from '../../components/icons';
 import { Tabs } from '../../components/Tabs';
 import '../../styles/tabs.css';

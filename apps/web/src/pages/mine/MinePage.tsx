@@ -25,6 +25,7 @@ import {
   IconUserPlus,
   IconWithdraw,
 } from '../../components/icons';
+import ChatUnreadBadge from '../../components/ChatUnreadBadge';
 import './MinePage.css';
 
 interface Item {
@@ -62,7 +63,7 @@ export default function MinePage() {
       extra: messageNum > 0 ? <span className="mine-dot">{messageNum > 99 ? '99+' : messageNum}</span> : null,
     },
     { to: '/applyagent', label: '代理加盟', icon: <IconUserPlus />, testId: 'mine-link-applyagent' },
-    { to: '/kefu', label: '在线客服', icon: <IconService />, testId: 'mine-link-kefu' },
+    { to: '/kefu', label: '在线客服', icon: <IconService />, testId: 'mine-link-kefu', extra: <ChatUnreadBadge variant="inline" testId="mine-kefu-unread" /> },
   ];
 
   return (

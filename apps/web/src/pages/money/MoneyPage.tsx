@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { TIMERS } from '@casino/contract';
 import { AppLink } from '../../lib/nav';
-import { useBalanceList } from '../../wallet/api';
-import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
-import { IconCard } from '../../wallet/icons';
+import { useBalanceList } from '../../hooks/api/wallet';
+import { BalanceHero, VenueGrid } from '../../money/BalancePanel';
+import { IconCard } from '../../money/icons';
 import { IconChevronRight, IconDeposit, IconRecords, IconTransfer, IconWithdraw } from '../../components/icons';
 import './MoneyPage.css';
 

@@ -8,7 +8,7 @@ import { toast } from '../../ui/feedback';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconClock, IconCopy, IconService } from '../../components/icons';
 import { usePayInfo } from '../../hooks/api/payments';
-import { ApiFailure } from '../../wallet/api';
+import { ApiFailure } from '../../hooks/api/wallet';
 import './PayInfoPage.css';
 
 /** Beijing wire time to epoch ms. */

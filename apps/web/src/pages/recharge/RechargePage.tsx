@@ -19,10 +19,10 @@ import { useSession } from '../../session/store';
 import { toast } from '../../ui/feedback';
 import { LoadFailed } from '../../components/EmptyState';
 import { SubmitButton } from '../../components/SubmitButton';
-import { IconCard } from '../../wallet/icons';
-import { AmountInput, KefuLine } from '../../wallet/moneyForm';
+import { IconCard } from '../../money/icons';
+import { AmountInput, KefuLine } from '../../money/moneyForm';
 import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayWays, useRecharge } from '../../hooks/api/payments';
-import { useCards } from '../wallet/cards';
+import { useCards } from '../../hooks/api/cards';
 import { MethodIcon } from './MethodIcon';
 import './RechargePage.css';
 

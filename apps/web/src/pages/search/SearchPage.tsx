@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GameItem } from '@casino/contract';
-import { allGames } from '../../components/gameLists';
+import { allGames } from '../../hooks/api/games';
 import { GameGridSkeleton, GameTile } from '../../components/GameTile';
 import { EmptyState } from '../../components/EmptyState';
 import { IconClose } from '../../components/icons';

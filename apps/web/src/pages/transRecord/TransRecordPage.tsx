@@ -9,10 +9,10 @@ import {
   type TransRecordItem,
   type TransRecordType,
 } from '@casino/contract';
-import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../wallet/records';
+import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../money/records';
 import { AppLink } from '../../lib/nav';
 import { Tabs } from '../../components/Tabs';
-import { IconArrowIn, IconArrowOut } from '../../wallet/icons';
+import { IconArrowIn, IconArrowOut } from '../../money/icons';
 import { IconDeposit, IconWithdraw } from '../../components/icons';
 import './TransRecordPage.css';
 

@@ -15,10 +15,10 @@ import {
 import { apiPost, failureText } from '../../api/client';
 import { useSession } from '../../session/store';
 import { toast } from '../../ui/feedback';
-import { patchUser, toastResult, useAfterMoneyMoved, useBalanceList } from '../../wallet/api';
-import { BalanceHero, VenueGrid } from '../../wallet/BalancePanel';
-import { IconChevronDown, IconSwap } from '../../wallet/icons';
-import { AmountActions, AmountInput, KefuLine } from '../../wallet/moneyForm';
+import { patchUser, toastResult, useAfterMoneyMoved, useBalanceList } from '../../hooks/api/wallet';
+import { BalanceHero, VenueGrid } from '../../money/BalancePanel';
+import { IconChevronDown, IconSwap } from '../../money/icons';
+import { AmountActions, AmountInput, KefuLine } from '../../money/moneyForm';
 import { IconCheck } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { SubmitButton } from '../../components/SubmitButton';

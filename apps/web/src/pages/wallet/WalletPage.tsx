@@ -8,7 +8,7 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconInfo, IconShield } from '../../components/icons';
 import { Tabs } from '../../components/Tabs';
 import { BankBadge, ChainChip, faceStyle, UsdtMark } from './CardArt';
-import { cardTypeOfTab, useCards, useCardsChanged, WALLET_TAB, type WalletTab } from './cards';
+import { cardTypeOfTab, useCards, useCardsChanged, WALLET_TAB, type WalletTab } from '../../hooks/api/cards';
 import '../../styles/tabs.css';
 import './WalletPage.css';
 

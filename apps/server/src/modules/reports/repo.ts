@@ -1,0 +1,505 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { beijingDayNumber, beijingDayStartMs, DAY_MS } from '../../db/beijing-day.ts';
+import type { DB, Dialect } from '../../db/index.ts';
+import { addKindSum, FIGURE_KINDS, noFigures, type MoneyFigures } from '../wallet/index.ts';
+
+/**
+ * SQL of the reports (issue 13). Tables read here without a module of their own to ask:
+ * bets (settled rows, and the rolled_up flag this module owns), ledger_entries and
+ * ledger_accounts (figure kinds only), members (created_at, referrer_pid, username) and venues
+ * (names). Days are Beijing epoch-day numbers: floor((ms + 8 h) / 24 h).
+ */
+
+export const dayNumber = beijingDayNumber;
+export const dayStartMs = beijingDayStartMs;
+
+
+const n = (v: unknown) => Number(v ?? 0);
+/** rows per multi-row insert (at most 16 columns: well under SQLite's 32766 parameters) */
+const INSERT_CHUNK = 500;
+
+// ---- bets -> rollups ---------------------------------------------------------------------------
+
+/** members' referrers (set at sign-up, never changed), copied into their member-day rows */
+async function referrersOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, string | null>> {
+  const out = new Map<number, string | null>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.selectFrom('members').select(['id', 'referrer_pid']).where('id', 'in', ids.slice(i, i + 1000)).execute();
+    for (const r of rows) out.set(n(r.id), r.referrer_pid ? r.referrer_pid : null);
+  }
+  return out;
+}
+
+export interface BetTaken {
+  member_id: number;
+  platform: string;
+  category_id: string;
+  bet_amount: number;
+  valid_amount: number;
+  win_loss: number;
+  settled_at: number | null;
+  created_at: number;
+}
+
+/**
+ * Takes up to `limit` settled bets not yet rolled up, oldest first, and adds them to the day
+ * rollups, in one transaction: the conditional update is the guard, so a bet is added once
+ * whatever runs at the same time. Answers how many were taken.
+ */
+export async function rollUpBets(db: Kysely<DB>, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const pending = trx.selectFrom('bets').select('id').where('status', '=', 1).where('rolled_up', '=', 0).orderBy('id').limit(limit);
+    const taken: BetTaken[] = await trx
+      .updateTable('bets')
+      .set({ rolled_up: 1 })
+      .where('id', 'in', pending)
+      .where('status', '=', 1)
+      .where('rolled_up', '=', 0)
+      .returning(['member_id', 'platform', 'category_id', 'bet_amount', 'valid_amount', 'win_loss', 'settled_at', 'created_at'])
+      .execute();
+    if (!taken.length) return 0;
+    const venue = new Map<string, { day: number; platform: string; category_id: string; bet_count: number; stake: number; valid: number; result: number }>();
+    const member = new Map<string, { day: number; member_id: number; referrer: string | null; bet_count: number; stake: number; valid: number; result: number }>();
+    for (const b of taken) {
+      const day = dayNumber(n(b.settled_at ?? b.created_at));
+      const vk = `${day}|${b.platform}|${b.category_id}`;
+      const v = venue.get(vk) ?? venue.set(vk, { day, platform: b.platform, category_id: b.category_id, bet_count: 0, stake: 0, valid: 0, result: 0 }).get(vk)!;
+      const mk = `${day}|${b.member_id}`;
+      const m = member.get(mk) ?? member.set(mk, { day, member_id: n(b.member_id), referrer: null, bet_count: 0, stake: 0, valid: 0, result: 0 }).get(mk)!;
+      for (const r of [v, m]) {
+        r.bet_count += 1;
+        r.stake += n(b.bet_amount);
+        r.valid += n(b.valid_amount);
+        r.result += n(b.win_loss);
+      }
+    }
+    const add = (table: 'report_bet_days' | 'report_member_days') => ({
+      bet_count: sql<number>`${sql.ref(`${table}.bet_count`)} + excluded.bet_count`,
+      stake: sql<number>`${sql.ref(`${table}.stake`)} + excluded.stake`,
+      valid: sql<number>`${sql.ref(`${table}.valid`)} + excluded.valid`,
+      result: sql<number>`${sql.ref(`${table}.result`)} + excluded.result`,
+    });
+    const venues = [...venue.values()];
+    for (let i = 0; i < venues.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('report_bet_days')
+        .values(venues.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['day', 'platform', 'category_id']).doUpdateSet(add('report_bet_days')))
+        .execute();
+    }
+    // a member-day whose bet count after the upsert is this batch's own was not active before
+    // (the upsert reads the committed row under its lock, so concurrent runs count it once)
+    const members = [...member.values()];
+    const referrers = await referrersOf(trx, [...new Set(members.map((m) => m.member_id))]);
+    for (const m of members) m.referrer = referrers.get(m.member_id) ?? null;
+    const newlyActive = new Map<number, number>();
+    for (let i = 0; i < members.length; i += INSERT_CHUNK) {
+      const after = await trx
+        .insertInto('report_member_days')
+        .values(members.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['day', 'member_id']).doUpdateSet(add('report_member_days')))
+        .returning(['day', 'member_id', 'bet_count'])
+        .execute();
+      for (const r of after) {
+        const day = n(r.day);
+        if (n(r.bet_count) === member.get(`${day}|${n(r.member_id)}`)?.bet_count) newlyActive.set(day, (newlyActive.get(day) ?? 0) + 1);
+      }
+    }
+    if (newlyActive.size) {
+      await trx
+        .insertInto('report_days')
+        .values([...newlyActive].map(([day, active_members]) => ({ day, active_members })))
+        .onConflict((oc) => oc.column('day').doUpdateSet({ active_members: sql<number>`report_days.active_members + excluded.active_members` }))
+        .execute();
+    }
+    return taken.length;
+  });
+}
+
+// ---- ledger -> rollups -------------------------------------------------------------------------
+
+export async function mark(db: Kysely<DB>, name: string): Promise<number | null> {
+  const row = await db.selectFrom('report_marks').select('value').where('name', '=', name).executeTakeFirst();
+  return row ? n(row.value) : null;
+}
+
+export async function setMark(db: Kysely<DB>, name: string, value: number) {
+  await db
+    .insertInto('report_marks')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
+}
+
+/** the Beijing day of the first entry of a figure kind or the first member, or null with none (kind_time, members_created) */
+export async function firstMoneyDay(db: Kysely<DB>): Promise<number | null> {
+  const firsts = await Promise.all(
+    FIGURE_KINDS.map((kind) => db.selectFrom('ledger_entries').select('created_at').where('kind', '=', kind).orderBy('created_at').limit(1).executeTakeFirst()),
+  );
+  const member = await db.selectFrom('members').select('created_at').orderBy('created_at').limit(1).executeTakeFirst();
+  const times = [...firsts, member].filter((r) => r).map((r) => n(r!.created_at));
+  return times.length ? dayNumber(Math.min(...times)) : null;
+}
+
+/**
+ * Recomputes one Beijing day's ledger money (figure kinds) from the entries: per member into
+ * report_member_days (absolute values: a re-run gives the same rows), per kind into
+ * report_money_days, and first deposits. Reads the day's entries through (kind, created_at).
+ */
+export async function recomputeMoneyDay(db: Kysely<DB>, day: number) {
+  const from = dayStartMs(day);
+  const to = from + DAY_MS;
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as ta', 'ta.id', 'e.to_account_id')
+      .innerJoin('ledger_accounts as fa', 'fa.id', 'e.from_account_id')
+      .select([
+        'e.kind',
+        sql<number>`coalesce(ta.member_id, fa.member_id)`.as('member_id'),
+        sql<number>`case when ta.member_id is null then 0 else 1 end`.as('to_member'),
+        sql<number>`sum(e.amount)`.as('amount'),
+        sql<number>`count(*)`.as('n'),
+      ])
+      .where('e.kind', 'in', [...FIGURE_KINDS])
+      .where('e.created_at', '>=', from)
+      .where('e.created_at', '<', to)
+      .groupBy(['e.kind', sql`coalesce(ta.member_id, fa.member_id)`, sql`case when ta.member_id is null then 0 else 1 end`])
+      .execute();
+    const perMember = new Map<number, MoneyFigures>();
+    const perKind = new Map<string, { day: number; kind: string; to_member: number; amount: number; n: number }>();
+    for (const r of rows) {
+      const amount = n(r.amount);
+      const count = n(r.n);
+      const toMember = n(r.to_member);
+      const k = `${r.kind}|${toMember}`;
+      const t = perKind.get(k) ?? perKind.set(k, { day, kind: r.kind, to_member: toMember, amount: 0, n: 0 }).get(k)!;
+      t.amount += amount;
+      t.n += count;
+      if (r.member_id === null) continue;
+      const id = n(r.member_id);
+      addKindSum(perMember.get(id) ?? perMember.set(id, noFigures()).get(id)!, { kind: r.kind, amount, n: count, to_member: toMember });
+    }
+    const kinds = [...perKind.values()];
+    if (kinds.length) {
+      await trx
+        .insertInto('report_money_days')
+        .values(kinds)
+        .onConflict((oc) => oc.columns(['day', 'kind', 'to_member']).doUpdateSet({ amount: sql`excluded.amount`, n: sql`excluded.n` }))
+        .execute();
+    }
+    const referrers = await referrersOf(trx, [...perMember.keys()]);
+    // the rollup's columns are named adjust_in / adjust_out
+    const members = [...perMember].map(([member_id, { adjustments_in, adjustments_out, ...m }]) => ({
+      day,
+      member_id,
+      referrer: referrers.get(member_id) ?? null,
+      ...m,
+      adjust_in: adjustments_in,
+      adjust_out: adjustments_out,
+    }));
+    // the day's sign-ups (members_created index), with and without a referrer
+    const joined = await trx
+      .selectFrom('members')
+      .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when referrer_pid is null or referrer_pid = '' then 0 else 1 end)`.as('referred')])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('report_days')
+      .values({ day, new_members: n(joined.n), new_referred: n(joined.referred) })
+      .onConflict((oc) => oc.column('day').doUpdateSet({ new_members: sql`excluded.new_members`, new_referred: sql`excluded.new_referred` }))
+      .execute();
+    for (let i = 0; i < members.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('report_member_days')
+        .values(members.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['day', 'member_id']).doUpdateSet({
+            deposits: sql`excluded.deposits`,
+            deposit_count: sql`excluded.deposit_count`,
+            withdrawals: sql`excluded.withdrawals`,
+            withdrawal_count: sql`excluded.withdrawal_count`,
+            bonuses: sql`excluded.bonuses`,
+            rebates: sql`excluded.rebates`,
+            red_packets: sql`excluded.red_packets`,
+            adjust_in: sql`excluded.adjust_in`,
+            adjust_out: sql`excluded.adjust_out`,
+          }),
+        )
+        .execute();
+    }
+    // a member's first deposit day: the earliest day seen (days may be recomputed in any order)
+    const depositors = members.filter((m) => m.deposits > 0).map((m) => ({ member_id: m.member_id, day, amount: m.deposits }));
+    for (let i = 0; i < depositors.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('report_first_deposits')
+        .values(depositors.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) =>
+          oc
+            .column('member_id')
+            .doUpdateSet({ day: sql`excluded.day`, amount: sql`excluded.amount` })
+            .where(sql<boolean>`excluded.day <= report_first_deposits.day`),
+        )
+        .execute();
+    }
+  });
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+export interface BetSums {
+  bet_count: number;
+  stake: number;
+  valid: number;
+  result: number;
+}
+
+export async function betsByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db
+    .selectFrom('report_bet_days')
+    .select(['day', sql<number>`sum(bet_count)`.as('bet_count'), sql<number>`sum(stake)`.as('stake'), sql<number>`sum(valid)`.as('valid'), sql<number>`sum(result)`.as('result')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: n(r.day), bet_count: n(r.bet_count), stake: n(r.stake), valid: n(r.valid), result: n(r.result) }));
+}
+
+export async function moneyByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db.selectFrom('report_money_days').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
+  return rows.map((r) => ({ day: n(r.day), kind: r.kind, to_member: n(r.to_member), amount: n(r.amount), n: n(r.n) }));
+}
+
+/** per day: members with a settled bet, sign-ups, sign-ups with a referrer (kept by the rollup) */
+export async function peopleByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db.selectFrom('report_days').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
+  return rows.map((r) => ({ day: n(r.day), active: n(r.active_members), joined: n(r.new_members), referred: n(r.new_referred) }));
+}
+
+/** distinct members with a settled bet in the days */
+export async function activeBetween(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('report_member_days')
+    .select(sql<number>`count(distinct member_id)`.as('n'))
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('bet_count', '>', 0)
+    .executeTakeFirstOrThrow();
+  return n(row.n);
+}
+
+export async function firstDepositsByDay(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db
+    .selectFrom('report_first_deposits')
+    .select(['day', sql<number>`count(*)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: n(r.day), n: n(r.n), amount: n(r.amount) }));
+}
+
+export async function betsByVenue(db: Kysely<DB>, from: number, to: number) {
+  const rows = await db
+    .selectFrom('report_bet_days')
+    .select(['platform', 'category_id', sql<number>`sum(bet_count)`.as('bet_count'), sql<number>`sum(stake)`.as('stake'), sql<number>`sum(valid)`.as('valid'), sql<number>`sum(result)`.as('result')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['platform', 'category_id'])
+    .orderBy('platform')
+    .orderBy('category_id')
+    .execute();
+  return rows.map((r) => ({ platform: r.platform, category_id: r.category_id, bet_count: n(r.bet_count), stake: n(r.stake), valid: n(r.valid), result: n(r.result) }));
+}
+
+export async function venueNames(db: Kysely<DB>): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('venues').select(['platform', 'name']).execute();
+  return new Map(rows.map((r) => [r.platform, r.name]));
+}
+
+export const MEMBER_SUMS = ['bet_count', 'stake', 'valid', 'result', 'deposits', 'deposit_count', 'withdrawals', 'withdrawal_count', 'bonuses', 'rebates', 'red_packets', 'adjust_in', 'adjust_out'] as const;
+export type MemberSums = Record<(typeof MEMBER_SUMS)[number], number>;
+const memberSums = (prefix = '') => MEMBER_SUMS.map((c) => sql<number>`sum(${sql.ref(`${prefix}${c}`)})`.as(c));
+const toSums = (r: Record<string, unknown>): MemberSums => Object.fromEntries(MEMBER_SUMS.map((c) => [c, n(r[c])])) as MemberSums;
+
+export async function memberIdOf(db: Kysely<DB>, username: string): Promise<number | null> {
+  const row = await db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirst();
+  return row ? n(row.id) : null;
+}
+
+export async function usernames(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [n(r.id), r.username]));
+}
+
+/** one page of members' sums over the days, largest stakes first */
+export async function membersPage(db: Kysely<DB>, q: { from: number; to: number; memberId?: number; limit: number; offset: number }) {
+  let base = db.selectFrom('report_member_days').where('day', '>=', q.from).where('day', '<=', q.to);
+  if (q.memberId !== undefined) base = base.where('member_id', '=', q.memberId);
+  const [rows, count, totals] = await Promise.all([
+    base
+      .select(['member_id', ...memberSums()])
+      .groupBy('member_id')
+      .orderBy(sql`sum(stake)`, 'desc')
+      .orderBy('member_id')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select(sql<number>`count(distinct member_id)`.as('n')).executeTakeFirstOrThrow(),
+    base.select(memberSums()).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ member_id: n(r.member_id), ...toSums(r) })), total: n(count.n), totals: toSums(totals) };
+}
+
+/**
+ * A keyset page's keys as the planner of each database takes them best: an IN list on SQLite
+ * (without statistics it then takes the (key, day) index), the range after..last on PostgreSQL
+ * (its planner turns a long IN list into a hash join over the whole day range: 160 ms against 1 ms
+ * a page on a million rows, measured).
+ */
+function idsOrRange<K extends 'member_id' | 'referrer', V extends number | string>(eb: ExpressionBuilder<DB, 'report_member_days'>, key: K, keys: V[], after: V | null, dialect: Dialect) {
+  if (dialect === 'sqlite') return eb(key, 'in', keys as never[]);
+  const last = keys[keys.length - 1];
+  return after === null ? eb(key, '<=', last as never) : eb.and([eb(key, '>', after as never), eb(key, '<=', last as never)]);
+}
+
+/**
+ * The CSV's keyset read of members: the next `limit` member ids after `after` from the members'
+ * primary key, then their sums over the days through (member_id, day) with the ids as an IN list
+ * (an equality on the index's first column: both databases take that index, never a scan of the
+ * whole range per page). Answers the rows with activity and the last member id looked at
+ * (null once past the last member).
+ */
+export async function membersAfter(db: Kysely<DB>, q: { from: number; to: number; after: number; limit: number; dialect: Dialect }) {
+  const found = await db.selectFrom('members').select(['id', 'username']).where('id', '>', q.after).orderBy('id').limit(q.limit).execute();
+  const names = new Map(found.map((r) => [n(r.id), r.username]));
+  const ids = [...names.keys()];
+  if (!ids.length) return { rows: [], names, last: null };
+  const rows = await db
+    .selectFrom('report_member_days')
+    .select(['member_id', ...memberSums()])
+    .where((eb) => idsOrRange(eb, 'member_id', ids, q.after, q.dialect))
+    .where('day', '>=', q.from)
+    .where('day', '<=', q.to)
+    .groupBy('member_id')
+    .orderBy('member_id')
+    .execute();
+  return { rows: rows.map((r) => ({ member_id: n(r.member_id), ...toSums(r) })), names, last: ids.length < q.limit ? null : ids[ids.length - 1] };
+}
+
+/** referrers' sums over the days (the referrer copied into the rollup), largest stakes first */
+export async function agentsPage(db: Kysely<DB>, q: { from: number; to: number; limit: number; offset: number }) {
+  const base = db.selectFrom('report_member_days').where('day', '>=', q.from).where('day', '<=', q.to).where('referrer', 'is not', null);
+  const [rows, count, totals] = await Promise.all([
+    base
+      .select([sql<string>`referrer`.as('referrer'), sql<number>`count(distinct member_id)`.as('members'), ...memberSums()])
+      .groupBy('referrer')
+      .orderBy(sql`sum(stake)`, 'desc')
+      .orderBy('referrer')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select(sql<number>`count(distinct referrer)`.as('n')).executeTakeFirstOrThrow(),
+    base.select([sql<number>`count(distinct member_id)`.as('members'), ...memberSums()]).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ referrer: String(r.referrer), members: n(r.members), ...toSums(r) })),
+    total: n(count.n),
+    totals: { members: n(totals.members), ...toSums(totals) },
+  };
+}
+
+/**
+ * The CSV's keyset read of referrers: the next `limit` distinct referrers after `after` from the
+ * members_referrer_pid index, then their rollup rows through (referrer, day). Answers the rows
+ * with activity and the last referrer looked at (null once past the last one).
+ */
+export async function agentsAfter(db: Kysely<DB>, q: { from: number; to: number; after: string | null; limit: number; dialect: Dialect }) {
+  let next = db.selectFrom('members').select('referrer_pid').distinct().where('referrer_pid', 'is not', null).where('referrer_pid', '<>', '');
+  if (q.after !== null) next = next.where('referrer_pid', '>', q.after);
+  const referrers = (await next.orderBy('referrer_pid').limit(q.limit).execute()).map((r) => String(r.referrer_pid));
+  if (!referrers.length) return { rows: [], last: null };
+  const rows = await db
+    .selectFrom('report_member_days')
+    .select([sql<string>`referrer`.as('referrer'), sql<number>`count(distinct member_id)`.as('members'), ...memberSums()])
+    .where((eb) => idsOrRange(eb, 'referrer', referrers, q.after, q.dialect))
+    .where('day', '>=', q.from)
+    .where('day', '<=', q.to)
+    .groupBy('referrer')
+    .orderBy('referrer')
+    .execute();
+  return {
+    rows: rows.map((r) => ({ referrer: String(r.referrer), members: n(r.members), ...toSums(r) })),
+    last: referrers.length < q.limit ? null : referrers[referrers.length - 1],
+  };
+}
+
+/** members each referrer brought in during the days (members_referrer_pid index) */
+export async function referredBetween(db: Kysely<DB>, referrers: string[], from: number, to: number): Promise<Map<string, number>> {
+  if (!referrers.length) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['referrer_pid', sql<number>`count(*)`.as('n')])
+    .where('referrer_pid', 'in', referrers)
+    .where('created_at', '>=', dayStartMs(from))
+    .where('created_at', '<', dayStartMs(to + 1))
+    .groupBy('referrer_pid')
+    .execute();
+  return new Map(rows.map((r) => [String(r.referrer_pid), n(r.n)]));
+}
+
+/** usernames of referrers given as a username or a member id */
+export async function referrerUsernames(db: Kysely<DB>, referrers: string[]): Promise<Map<string, string>> {
+  if (!referrers.length) return new Map();
+  const ids = referrers.filter((r) => /^\d{1,15}$/.test(r)).map(Number);
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where((eb) => eb.or([eb('username', 'in', referrers.map((r) => r.toLowerCase())), ...(ids.length ? [eb('id', 'in', ids)] : [])]))
+    .execute();
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    for (const ref of referrers) if (ref.toLowerCase() === r.username || ref === String(r.id)) out.set(ref, r.username);
+  }
+  return out;
+}
+
+// ---- download tokens ---------------------------------------------------------------------------
+
+export async function saveDownload(db: Kysely<DB>, row: { token_hash: string; admin_id: number; params: string; expires_at: number }) {
+  await db.insertInto('report_downloads').values({ ...row, used_at: null }).execute();
+  // expired links are of no use: drop them as new ones are made
+  await db.deleteFrom('report_downloads').where('expires_at', '<', Date.now() - DAY_MS).execute();
+}
+
+/** Uses a download token once: answers its operator and parameters, or null (unknown, used, expired). */
+export async function takeDownload(db: Kysely<DB>, tokenHash: string, now: number) {
+  const row = await db
+    .updateTable('report_downloads')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['admin_id', 'params'])
+    .executeTakeFirst();
+  return row ? { adminId: n(row.admin_id), params: row.params } : null;
+}
+
+/** an operator's permission slugs while the operator is active (null: disabled or gone) */
+export async function activeAdminPermissions(db: Kysely<DB>, adminId: number): Promise<string[] | null> {
+  const row = await db
+    .selectFrom('admins')
+    .innerJoin('admin_roles', 'admin_roles.code', 'admins.role')
+    .select(['admins.status', 'admin_roles.permissions'])
+    .where('admins.id', '=', adminId)
+    .executeTakeFirst();
+  if (!row || n(row.status) !== 1) return null;
+  try {
+    const slugs: unknown = JSON.parse(row.permissions);
+    return Array.isArray(slugs) ? slugs.map(String) : [];
+  } catch {
+    return [];
+  }
+}
