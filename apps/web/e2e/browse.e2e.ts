@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, pageHelpers, phone, registerMember, shot, usePhone } from './browser.ts';
+import { api, pageHelpers, phone, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * The browsing screens (home, search, concise, promotions, VIP) in the built site against
@@ -11,14 +11,6 @@ let page: Page;
 let browser: Browser;
 usePhone('browse', (p) => ({ page, browser } = p));
 const { byTest, open, toast } = pageHelpers(() => page);
-
-/** Opens the site once (a phone's visit is already greeted) and stores the member's token. */
-async function skipWelcome(token?: string) {
-  await open('/login');
-  if (token) await page.evaluate((t) => localStorage.setItem('token', t), token);
-  // the next open() is a fresh page load that reads the storage (not a hash change)
-  await page.goto('about:blank');
-}
 
 /** Counts the game-list calls the page makes. */
 function countGameLists() {
@@ -61,7 +53,6 @@ describe('home', () => {
   });
 
   it('each category tab shows its prompt until chosen, then loads its list once', async () => {
-    await skipWelcome();
     const calls = countGameLists();
     await open('/');
     // hot (6) is the default tab and loads at once
@@ -98,7 +89,6 @@ describe('home', () => {
   });
 
   it('the slots tab shows games neither hot nor new, one per platform', async () => {
-    await skipWelcome();
     await open('/');
     await byTest('home-tab-4').click();
     const tiles = byTest('home-panel-4').getByTestId('game-tile');
@@ -117,7 +107,6 @@ describe('home', () => {
   });
 
   it('a guest tapping a game is told to log in and stays on the home page', async () => {
-    await skipWelcome();
     await open('/');
     await byTest('home-panel-6').getByTestId('game-tile').first().click();
     await toast('请登录！').waitFor();
@@ -126,7 +115,7 @@ describe('home', () => {
 
   it('a member tapping a game opens the game page with its platform and code', async () => {
     const { token } = await registerMember('browse', '周游');
-    await skipWelcome(token);
+    await signInWith(page.context(), token);
     await open('/');
     const tile = byTest('home-panel-6').getByTestId('game-tile').first();
     await tile.waitFor();
@@ -141,7 +130,6 @@ describe('home', () => {
   });
 
   it('the jackpot counter starts at 60,000,000 and advances, 13 characters with two decimals', async () => {
-    await skipWelcome();
     await open('/');
     const read = async () => (await byTest('home-jackpot').getAttribute('aria-label'))!.replace('¥', '');
     const first = await read();
@@ -177,7 +165,6 @@ describe('home', () => {
   });
 
   it('the red-packet button goes to /hongbao and the quick pick lists hot games', async () => {
-    await skipWelcome();
     await open('/');
     await byTest('quick-pick').click();
     await byTest('quick-pick-panel').waitFor();
@@ -192,7 +179,6 @@ describe('home', () => {
 
 describe('search', () => {
   it('finds a game by part of its name in any letter case; a blank keyword shows nothing', async () => {
-    await skipWelcome();
     await open('/search');
     await expect.poll(() => byTest('page-title').textContent()).toBe('搜索');
     const input = byTest('search-input');
@@ -227,7 +213,6 @@ describe('search', () => {
 
 describe('concise', () => {
   it('opens the tab of the type query, loads each tab once, tiles name the game', async () => {
-    await skipWelcome();
     const calls = countGameLists();
     await open('/concise?type=pp');
     await expect.poll(() => byTest('concise-tab-pp').getAttribute('aria-selected')).toBe('true');
@@ -246,7 +231,6 @@ describe('concise', () => {
 
 describe('promotions', () => {
   it('list with type tabs and the side filter on the all tab; detail shows 登录后申请 to a guest', async () => {
-    await skipWelcome();
     await open('/activity');
     await expect.poll(() => byTest('app-header').count()).toBe(0);
     await expect.poll(() => byTest('activity-item').count()).toBeGreaterThan(0);
@@ -279,7 +263,7 @@ describe('promotions', () => {
 
   it('a member gets 立即申请, which goes to customer service', async () => {
     const { token } = await registerMember('browse', '周游');
-    await skipWelcome(token);
+    await signInWith(page.context(), token);
     await open('/activityInfo?id=1');
     await byTest('activity-info-title').waitFor();
     await expect.poll(() => byTest('activity-login').count()).toBe(0);
@@ -290,7 +274,6 @@ describe('promotions', () => {
 
 describe('vip', () => {
   it('shows the 10 levels with progress, and the privileges of a level', async () => {
-    await skipWelcome();
     await open('/vip');
     await expect.poll(() => byTest('vip-level-card').count()).toBe(10);
     const levels = await byTest('vip-level-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-level'))));
@@ -314,7 +297,7 @@ describe('vip', () => {
 
   it('a member sees 未达成 for a level above theirs', async () => {
     const { token } = await registerMember('browse', '周游');
-    await skipWelcome(token);
+    await signInWith(page.context(), token);
     await open('/vipPrivilege?level=5');
     await expect.poll(() => byTest('vip-privilege-status').textContent()).toBe('未达成');
   });
