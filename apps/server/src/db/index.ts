@@ -42,7 +42,7 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, close: () => db.destroy() };
   }
-  const file = config.sqliteFile ?? path.join(config.dataDir, 'casino.sqlite');
+  const file = sqliteFileOf(config);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -51,6 +51,11 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The SQLite file the app opens (':memory:' for a database only this connection sees). */
+export function sqliteFileOf(config: Pick<Config, 'sqliteFile' | 'dataDir'>): string {
+  return config.sqliteFile ?? path.join(config.dataDir, 'casino.sqlite');
 }
 
 /**

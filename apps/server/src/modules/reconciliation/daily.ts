@@ -25,7 +25,7 @@ import { refuse } from '../../http/envelope.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import { paged } from '../../lib/paging.ts';
 import { audit } from '../backoffice/index.ts';
-import { verify } from '../wallet/index.ts';
+import { verifyLedger } from '../wallet/index.ts';
 import * as repo from './daily-repo.ts';
 import type { ItemRow } from './daily-repo.ts';
 import type { Reconciliation } from './service.ts';
@@ -348,7 +348,7 @@ export function createDailyReconciliation(ctx: AppContext, deps: DailyDeps) {
   }
 
   async function ledger(): Promise<CheckOutcome> {
-    const violations = await verify(db);
+    const violations = await verifyLedger(ctx);
     return {
       check: 'ledger',
       items: violations.map((v) => item('ledger', 'ledger_violation', v.account ?? v.check, { check: v.check, ...(v.account ? { account: v.account } : {}) }, null, null, v.message)),

@@ -21,3 +21,5 @@ export { entriesByDay, type DayRow } from './repo.ts';
 /** what the operator's money figures count, shared by the dashboard and the reports */
 export { FIGURE_KINDS, addKindSum, ggrOf, ngrOf, noFigures, type MoneyFigures } from './figures.ts';
 export { verify, type Violation, type ViolationCheck } from './verify.ts';
+/** verify() without stopping the site: an SQLite file is checked on another thread */
+export { verifyLedger } from './verify-thread.ts';
