@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, baseUrl, currentCaptcha, launch, operatorToken, registerMember, shot, trackCaptcha } from './browser.ts';
+import { api, baseUrl, currentCaptcha, launch, operatorToken, registerMember, settled, shot, trackCaptcha } from './browser.ts';
 
 /**
  * The back-office (apps/admin) in Chromium at 1440x900 against the real server: an operator
@@ -87,6 +87,7 @@ async function confirmDialog(page: Page, okName: RegExp | string) {
   page.on('request', sent);
   page.on('response', answered);
   try {
+    await settled(dialog);
     await dialog.getByRole('button', { name: okName }).click();
     await dialog.waitFor({ state: 'detached' });
   } catch {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -180,6 +180,17 @@ export async function operatorCredits(username: string, amount: number) {
 /** A member's central-wallet balance in yuan, as /api/balance answers it. */
 export async function centralBalance(token: string): Promise<number> {
   return Number((await api<{ balance: number }>('/api/balance', {}, { token })).data.balance);
+}
+
+/**
+ * Waits until a back-office popup (antd modal, popover, popconfirm) has finished zooming in:
+ * while its motion classes (-appear, -enter) are on, its buttons move, and on a loaded machine a
+ * click sent then was lost (CI runs failed so: a withdrawal confirm left open for 30 s, a CSV
+ * export never asked for). The classes go when the motion ends.
+ */
+export async function settled(popup: Locator): Promise<void> {
+  await popup.waitFor();
+  await expect.poll(() => popup.evaluate((el) => /-(appear|enter)(-|\s|$)/.test(el.className))).toBe(false);
 }
 
 /** Every page the context opens next starts signed in with this token (all the site needs). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { api, baseUrl, launch, operatorCredits, operatorToken, registerMember, shot } from './browser.ts';
+import { api, baseUrl, launch, operatorCredits, operatorToken, registerMember, settled, shot } from './browser.ts';
 
 /**
  * Reports (issue 13) in the back-office at 1440x900: an operator credit shows in today's row of
@@ -47,7 +47,9 @@ test('an operator runs the daily report and downloads its CSV', async () => {
   await shot(page, 'reports-daily');
 
   await page.getByRole('button', { name: /导出 CSV/ }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^导\s*出$/ }).click()]);
+  const confirm = page.locator('.ant-popconfirm');
+  await settled(confirm);
+  const [download] = await Promise.all([page.waitForEvent('download'), confirm.getByRole('button', { name: /^导\s*出$/ }).click()]);
   await page.getByText('日报表已开始下载').waitFor();
   const text = fs.readFileSync((await download.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);

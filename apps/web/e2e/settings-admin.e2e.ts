@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAY_MSG, SETTINGS_MSG } from '@casino/contract';
-import { api, baseUrl, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, baseUrl, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Settings screens end to end (issue 13): an operator changes a setting in the back-office
@@ -32,6 +32,7 @@ async function saveConfirmed(admin: Page, rows: string[], name: string) {
   await admin.getByRole('button', { name: '保存' }).click();
   const dialog = admin.locator('.ant-modal-confirm');
   await dialog.locator('.ant-modal-confirm-title', { hasText: '确认保存以下修改？' }).waitFor();
+  await settled(dialog);
   for (const text of rows) await dialog.getByText(text, { exact: false }).first().waitFor();
   await shot(admin, name);
   // a notice of an earlier save may still be showing: this save adds one more
