@@ -10,6 +10,7 @@ import { gamesKey, listGames, useGameUpdate, useVenueOptions, type GameFilters }
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 import { Confirmed } from '../../components/Confirmed';
+import { LISTED_FILTER, STATE_FILTER } from './filter-options';
 
 const YES_NO = [
   { value: 1, label: '是' },
@@ -117,10 +118,10 @@ export default function GamesPage() {
             <Input allowClear style={{ width: 160 }} maxLength={32} />
           </Form.Item>
           <Form.Item name="app_state" label="状态">
-            <Select allowClear placeholder="全部" style={{ width: 110 }} options={[{ value: 1, label: '开放' }, { value: 0, label: '维护中' }]} />
+            <Select allowClear placeholder="全部" style={{ width: 110 }} options={STATE_FILTER} />
           </Form.Item>
           <Form.Item name="listed" label="上架">
-            <Select allowClear placeholder="全部" style={{ width: 110 }} options={[{ value: 1, label: '已上架' }, { value: 0, label: '已下架' }]} />
+            <Select allowClear placeholder="全部" style={{ width: 110 }} options={LISTED_FILTER} />
           </Form.Item>
           <Form.Item name="is_hot" label="热门">
             <Select allowClear placeholder="全部" style={{ width: 90 }} options={YES_NO} />

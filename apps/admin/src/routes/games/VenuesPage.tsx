@@ -12,6 +12,7 @@ import { listVenues, useCatalogueSync, useVenueUpdate, venuesKey, type VenueFilt
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 import { Confirmed } from '../../components/Confirmed';
+import { LISTED_FILTER, STATE_FILTER } from './filter-options';
 
 /** What one sync changed, for the result dialog. */
 function SyncResult({ r }: { r: AdminCatalogueSyncReply }) {
@@ -148,10 +149,10 @@ export default function VenuesPage() {
           onFinish={(v) => table.search(v)}
         >
           <Form.Item name="state" label="状态">
-            <Select allowClear placeholder="全部" style={{ width: 120 }} options={[{ value: 1, label: '开放' }, { value: 0, label: '维护中' }]} />
+            <Select allowClear placeholder="全部" style={{ width: 120 }} options={STATE_FILTER} />
           </Form.Item>
           <Form.Item name="listed" label="上架">
-            <Select allowClear placeholder="全部" style={{ width: 120 }} options={[{ value: 1, label: '已上架' }, { value: 0, label: '已下架' }]} />
+            <Select allowClear placeholder="全部" style={{ width: 120 }} options={LISTED_FILTER} />
           </Form.Item>
           <SearchActions
             onReset={() => {
