@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
-import { lazyPage } from './lib/lazy-page';
 import { AdminLayout } from './routes/layout/AdminLayout';
 import { LoginPage } from './routes/login/LoginPage';
+import SetupPage from './routes/account/SetupPage';
+import { preloadScreen, screenPage } from './routes/screen-pages';
 import { SCREENS } from './routes/screens';
+import { readToken } from './session/token';
 
 /**
  * Served under /admin/ (the server answers index.html for every /admin/ path). The login screen
@@ -12,12 +14,14 @@ import { SCREENS } from './routes/screens';
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <LoginPage /> },
+    // issue 25: first sign-in: their own password, then (money roles) the authenticator
+    { path: '/setup', element: <SetupPage /> },
     {
       path: '/',
       element: <AdminLayout />,
       children: [
         ...SCREENS.filter((s) => s.ready).map((s) => {
-          const Screen = lazyPage(s.load);
+          const Screen = screenPage(s);
           return { path: s.path === '/' ? undefined : s.path.slice(1), index: s.path === '/' ? true : undefined, element: <Screen /> };
         }),
         { path: '*', element: <Navigate to="/" replace /> },
@@ -26,6 +30,9 @@ export const router = createBrowserRouter(
   ],
   { basename: '/admin' },
 );
+
+// a signed-in operator's screen downloads while the frame asks the server who they are
+if (readToken()) preloadScreen(window.location.pathname.replace(/^\/admin(?=\/|$)/, '') || '/');
 
 setUnauthorizedHandler(() => {
   if (!window.location.pathname.startsWith('/admin/login')) {

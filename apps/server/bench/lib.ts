@@ -44,7 +44,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

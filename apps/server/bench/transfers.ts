@@ -87,8 +87,10 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
     // every member's money is where the books say: central + venues = what was credited
     let balanced = true;
     for (const token of tokens) {
+      // balancelist answers the venues only; the central wallet is /api/balance's
       const list = (await post(base, '/api/balancelist', {}, token)).data as { balance: number }[];
-      const total = Math.round(list.reduce((sum, e) => sum + e.balance * 100, 0));
+      const central = (await post(base, '/api/balance', {}, token)).data as { balance: number };
+      const total = Math.round(list.reduce((sum, e) => sum + e.balance * 100, central.balance * 100));
       if (total !== CREDIT_YUAN * 100) balanced = false;
     }
     await server.halt();
@@ -126,8 +128,8 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
 async function waitForCatalogue(base: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    const reply = (await (await fetch(`${base}/api/game/list`)).json()) as { data: { games: unknown[] }[] };
-    if (reply.data?.some((g) => g.games.length > 0)) return;
+    const reply = (await (await fetch(`${base}/api/game/list`)).json()) as { data: unknown[] };
+    if (Array.isArray(reply.data) && reply.data.length > 0) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the catalogue was not synced in time');

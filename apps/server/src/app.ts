@@ -11,6 +11,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installNoStore } from './http/no-store.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { installJsonBody } from './http/json-body.ts';
+import { apiPathCase } from './http/api-case.ts'; // issue 19: /api/* paths in any case
 import { createLimiterFactory } from './http/rate-limit.ts';
 import { serveAdminApp, serveWebApp } from './http/static.ts';
 import { createAccounts, createPasswordReset, resetRoutes } from './modules/accounts/index.ts';
@@ -39,6 +40,10 @@ import { createDashboardModule } from './modules/dashboard/index.ts'; // issue 1
 import { createMemberDeskModule } from './modules/member-desk/index.ts'; // issue 12
 import { createReports, type ReportsService } from './modules/reports/index.ts'; // issue 13: reports
 import { createSupportChat } from './modules/support-chat/index.ts'; // issue 13: live customer service
+import { createOps, type Ops } from './ops/index.ts'; // issue 23: health, request ids, access log
+import { createAgents, tierTable, type Agents } from './modules/agents/index.ts'; // issue 20: affiliate programme
+import { memberOf } from './http/auth.ts';
+import { createAgentSettlement, type AgentSettlement } from './modules/agents/settlement-module.ts'; // issue 20: agent settlement (H9)
 
 export interface App {
   http: FastifyInstance;
@@ -70,6 +75,12 @@ export interface App {
   ownAddress(): string;
   /** issue 13: live customer service (tests reach its bus and service) */
   chat: ReturnType<typeof createSupportChat>;
+  /** issue 23: readiness (draining on shutdown) */
+  ops: Ops;
+  /** issue 20: agents (tests run the rollup and flag checks through tick) */
+  agents: Agents;
+  /** issue 20: agents' monthly settlement and statements (tests drive the month job through it) */
+  agentSettlement: AgentSettlement;
   close(): Promise<void>;
 }
 
@@ -93,6 +104,7 @@ export async function buildApp(config: Config): Promise<App> {
   const database = openDatabase(config, (err) => log.warn({ err }, 'an idle PostgreSQL connection was closed by the server'));
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const ops = createOps({ config, database, redis, log }); // issue 23
 
   const ctx: AppContext = {
     config,
@@ -104,6 +116,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   // the venue side; the sandbox is reached over HTTP only, by default at our own address
   let http!: FastifyInstance;
+  const apiCase = apiPathCase(); // issue 19
   const ownAddress = () => addressOf(http);
   const registry = createVenueRegistry(venueAdaptersFromConfig(config, ownAddress));
   const catalogue = createCatalogue(ctx, registry);
@@ -117,7 +130,12 @@ export async function buildApp(config: Config): Promise<App> {
   const transfers = createTransfersModule(ctx, { registry, catalogue, isHeld: reconciliation.service.isHeld });
 
   const site = createSiteService(ctx);
-  const accounts = createAccounts(ctx, site, { refreshVenueBalances: (memberId) => transfers.service.readBalances(memberId) });
+  const accounts = createAccounts(ctx, site, {
+    refreshVenueBalances: (memberId) => transfers.service.readBalances(memberId),
+    // issue 20: userInfo isagent, and a pid that is an agent's code binds the new member (agents is made below)
+    isAgent: (memberId) => agents.isAgent(memberId),
+    registered: (trx, memberId, pid, now) => agents.registered(trx, memberId, pid, now),
+  });
   const backoffice = createBackoffice(ctx, site);
   const content = createContent(ctx, site);
   await seed(ctx, site);
@@ -157,9 +175,14 @@ export async function buildApp(config: Config): Promise<App> {
     vipLevelsChanged: () => content.service.clearCache(), // issue 13: promotions admin
   });
   await promotions.seed(); // issue 11: demo red-packet rules
+  // issue 20: agent settlement (H9): the monthly statements job on the promotions clock
+  const agentSettlement = createAgentSettlement(ctx, { settings: site.settings, now: promotions.deps.now, notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }) });
+  // issue 20: affiliate programme, on the promotions clock
+  const agents = createAgents(ctx, { settings: site.settings, now: promotions.deps.now });
+  await agents.seed();
   const reports = createReports(ctx); // issue 13: reports
   const chat = createSupportChat(ctx); // issue 13: live customer service
-  const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */]);
+  const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
 
   http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -168,8 +191,13 @@ export async function buildApp(config: Config): Promise<App> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: ops.requestIdOf, // issue 23: the proxy's X-Request-Id or a random one
+    // issue 19: /api/* paths match case-insensitively (http/api-case.ts)
+    rewriteUrl: (req) => apiCase.rewriteUrl(req),
   });
+  http.addHook('onRoute', apiCase.onRoute); // before any route is added
   http.decorateRequest('member', null);
+  ops.install(http); // issue 23: request ids, access log, /healthz, /readyz (before compression)
   installJsonBody(http);
   await http.register(compress, { global: true, threshold: 1024 });
   installSecurityHeaders(http);
@@ -186,7 +214,16 @@ export async function buildApp(config: Config): Promise<App> {
   transfers.adminRoutes(http, backoffice.requireAdmin); // issue 13: money held at each venue
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
-  content.routes(http);
+  content.routes(http, {
+    // issue 20: the agent page's table is the default plan; getAgentLoginUrl sends an agent to its portal
+    agentTiers: async () => tierTable((await agents.defaultPlan()).rows),
+    agentPortalFor: async (req) => {
+      if (req.headers.authorization === undefined) return null;
+      const signedIn = await accounts.requireMember(req).then(() => true, () => false);
+      return signedIn && req.member ? agents.portalUrlFor(memberOf(req).memberId) : null;
+    },
+  });
+  agents.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20
   await contentAdminRoutes(http, ctx, content.service, backoffice.requireAdmin); // issue 13: content
   cards.routes(http, accounts.requireMember);
   await profile.routes(http, accounts.requireMember);
@@ -196,13 +233,14 @@ export async function buildApp(config: Config): Promise<App> {
   ticketsAdminRoutes(http, ctx, backoffice.requireAdmin); // issue 13: support tickets
   withdrawals.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 10
   promotions.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 11
-  agentApplicationsAdminRoutes(http, { db: ctx.db, notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }) }, backoffice.requireAdmin); // issue 13: promotions admin
+  agentApplicationsAdminRoutes(http, { db: ctx.db, notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }), onApproved: agents.applicationApproved /* issue 20 */ }, backoffice.requireAdmin); // issue 13: promotions admin
   await payments.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 9
   // issue 12: the back-office's dashboard, members and pending venue transfers
   createDashboardModule(ctx).routes(http, backoffice.requireAdmin);
-  createMemberDeskModule(ctx, { transfers: transfers.service, catalogue }).routes(http, backoffice.requireAdmin);
+  createMemberDeskModule(ctx, { transfers: transfers.service, catalogue, site }).routes(http, backoffice.requireAdmin);
   await chat.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 13: live customer service
   reports.routes(http, backoffice.requireAdmin); // issue 13: reports
+  agentSettlement.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20: agent statements (H9)
   resetRoutes(http, passwordReset);
   if (config.sandbox) {
     // the provider keeps its own records in its own file beside ours (venue balances must
@@ -241,8 +279,12 @@ export async function buildApp(config: Config): Promise<App> {
     promotions,
     reports: reports.service, // issue 13: reports
     chat, // issue 13: live customer service
+    ops, // issue 23
+    agentSettlement, // issue 20
+    agents, // issue 20: agents core
     ownAddress,
     async close() {
+      ops.health.draining(); // issue 23: /readyz answers 503 from now on
       // jobs and the start-up sync talk to the in-process sandbox: let them finish first
       await scheduler.stop();
       await reconciliation.daily.stop(); // issue 13: daily reconciliation (re-runs computing in the background)
@@ -251,8 +293,12 @@ export async function buildApp(config: Config): Promise<App> {
       // would hold the close forever, so after a grace period every connection is cut
       const force = setTimeout(() => http.server.closeAllConnections(), CLOSE_GRACE_MS);
       force.unref();
+      // issue 23: a kept-alive connection whose last request finished after close() began would
+      // otherwise stay open until the grace period: close each as soon as it is idle
+      const idle = setInterval(() => http.server.closeIdleConnections(), 50);
       await http.close();
       clearTimeout(force);
+      clearInterval(idle);
       await chat.close(); // issue 13: live customer service
       redis?.disconnect();
       await database.close();

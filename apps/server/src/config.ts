@@ -69,6 +69,27 @@ export interface Config {
    * on from. Refused with NODE_ENV=production and when the sandbox is off.
    */
   promoTestNow?: number;
+  /**
+   * issue 25: OPERATOR_SETUP (on by default): a new operator (or one whose password another
+   * operator reset) sets their own password at first sign-in, and roles holding money
+   * permissions enrol a second factor while the setting operator_2fa_required is on. `off` only
+   * for automated tests that sign operators in by the API (like CAPTCHA=off); refused with
+   * NODE_ENV=production.
+   */
+  operatorSetup: boolean;
+  // ---- issue 23: operations ----
+  /** ACCESS_LOG (on): one JSON line per request at info (ops/access-log.ts) */
+  accessLog: boolean;
+  /** SHUTDOWN_DRAIN_MS (0): after SIGTERM, /readyz answers 503 this long before the port closes (balancer notices) */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT_MS (20000): the whole shutdown's limit; past it the process exits 1 */
+  shutdownTimeoutMs: number;
+  /** CARD_KEY_OLD: the previous card key, still read while stored numbers are re-sealed (key rotation) */
+  cardKeyOld?: string;
+  /** PAYMENT_SECRET_OLD: the gateway's previous merchant secret, accepted on its notifies until secretGraceUntil */
+  paymentSecretOld?: string;
+  /** SECRET_GRACE_UNTIL (Beijing "YYYY-MM-DD HH:mm:ss"), epoch ms: the end of the old secret's grace window */
+  secretGraceUntil?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -111,6 +132,28 @@ function promoTestNow(env: NodeJS.ProcessEnv): number | undefined {
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +m[6]);
 }
 
+/** issue 23: a Beijing time "YYYY-MM-DD HH:mm:ss" as epoch ms */
+function beijingTime(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) throw new Error(`${name} must be a Beijing time "YYYY-MM-DD HH:mm:ss", got "${value}"`);
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +m[6]);
+}
+
+/** issue 23: DATABASE_SCHEMA, the PostgreSQL schema the site's tables live in (it must exist) */
+function databaseSchema(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value.trim())) throw new Error(`DATABASE_SCHEMA must be a lower-case PostgreSQL name (letters, digits, _), got "${value}"`);
+  return value.trim();
+}
+
+/** issue 25: OPERATOR_SETUP=off (tests only) is refused in production */
+function operatorSetup(env: NodeJS.ProcessEnv): boolean {
+  const on = flag(env.OPERATOR_SETUP, true);
+  if (!on && env.NODE_ENV === 'production') throw new Error('OPERATOR_SETUP=off is for automated tests only: refused with NODE_ENV=production');
+  return on;
+}
+
 /** shortest sandbox secret production accepts (issue 14): a short one can be guessed offline */
 export const MIN_PRODUCTION_SECRET_BYTES = 32;
 
@@ -121,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: databaseSchema(env.DATABASE_SCHEMA), // issue 23: a schema other than public
     redisUrl: env.REDIS_URL || undefined,
     sandbox,
     captcha: flag(env.CAPTCHA, true),
@@ -142,6 +186,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     venuePlayerPrefix: env.VENUE_PLAYER_PREFIX || 'cs',
     publicUrl: publicUrl(env.PUBLIC_URL),
     promoTestNow: promoTestNow(env), // issue 11
+    operatorSetup: operatorSetup(env), // issue 25
+    // issue 23: operations
+    accessLog: flag(env.ACCESS_LOG, true),
+    shutdownDrainMs: int(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000, 'SHUTDOWN_TIMEOUT_MS'),
+    cardKeyOld: env.CARD_KEY_OLD || undefined,
+    paymentSecretOld: env.PAYMENT_SECRET_OLD || undefined,
+    secretGraceUntil: beijingTime(env.SECRET_GRACE_UNTIL, 'SECRET_GRACE_UNTIL'),
     ...overrides,
   };
   // after the overrides, so the secret file lands in the DATA_DIR actually used (tests: a temp dir)
@@ -154,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.NODE_ENV === 'production' && Buffer.byteLength(config.sandboxSecret, 'utf8') < MIN_PRODUCTION_SECRET_BYTES) {
     throw new Error(`SANDBOX_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes in production (leave it unset to have one made in DATA_DIR/sandbox.secret)`);
   }
+  // issue 23: an old secret is accepted only for a stated window, never open-ended
+  if (config.paymentSecretOld && config.secretGraceUntil === undefined) throw new Error('PAYMENT_SECRET_OLD needs SECRET_GRACE_UNTIL (Beijing time "YYYY-MM-DD HH:mm:ss"): the end of its grace window');
   if (!/^[A-Za-z]{1,8}$/.test(config.venuePlayerPrefix)) throw new Error('VENUE_PLAYER_PREFIX must be 1 to 8 letters');
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');

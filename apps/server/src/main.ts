@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { installShutdown } from './ops/index.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -10,23 +11,5 @@ log.info(
   `site ready at http://localhost:${config.port} (${app.database.dialect}${config.sandbox ? ', sandbox on' : ''}${config.captcha ? '' : ', captcha OFF'}${config.rateLimits ? '' : ', rate limits OFF'})`,
 );
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info(`${signal}: finishing open requests and closing`);
-  const force = setTimeout(() => {
-    log.error('shutdown took over 10 s, exiting');
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    log.error({ err }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// issue 23: SIGTERM / SIGINT stop accepting, let open requests and the current job step finish, close pools
+installShutdown(app, log, config);

@@ -56,6 +56,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       seedDemo: false,
       jobs: false,
       adminPassword: 'admin-test-password',
+      // issue 25: operators made by tests sign in straight away (first-sign-in steps have their own tests)
+      operatorSetup: false,
       webDist: '/nonexistent',
       adminDist: '/nonexistent',
       sandboxDataDir: sandboxDir ?? ':memory:',
@@ -86,7 +88,11 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     if (res.statusCode !== 200) throw new Error(`${path} answered HTTP ${res.statusCode}: ${res.body}`);
-    return res.json();
+    // issue 23: an error envelope also carries the request's id, different every time; suites
+    // compare envelopes whole, so it is left out here (ops/access-log.test.ts checks it)
+    const reply = res.json();
+    if (reply && typeof reply === 'object' && 'request_id' in reply) delete reply.request_id;
+    return reply;
   };
 
   const t: TestApp = {

@@ -95,8 +95,10 @@ describe('home', () => {
     await expect.poll(() => tiles.count()).toBeGreaterThan(0);
     const platforms = await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-platform')));
     expect(new Set(platforms).size).toBe(platforms.length);
-    const list = await api<{ games: { platform_name: string; game_code: string; is_hot: number; is_new: number }[] }[]>('/api/game/list?category=concise', undefined, { method: 'GET' });
-    const byCode = new Map(list.data[0]!.games.map((g) => [`${g.platform_name}/${g.game_code}`, g]));
+    // a flat list of games (issue 19), narrowed to the category asked for
+    const list = await api<{ category_id: string; platform_name: string; game_code: string; is_hot: number; is_new: number }[]>('/api/game/list?category=concise', undefined, { method: 'GET' });
+    expect(new Set(list.data.map((g) => g.category_id))).toEqual(new Set(['concise']));
+    const byCode = new Map(list.data.map((g) => [`${g.platform_name}/${g.game_code}`, g]));
     const codes = await tiles.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-platform')}/${e.getAttribute('data-code')}`));
     for (const c of codes) {
       const g = byCode.get(c);

@@ -44,6 +44,18 @@ describe('deposits end to end', () => {
     await byTest('recharge-submit').click();
 
     await page.waitForURL(/\/sandbox\/pay\/cashier\/SP/);
+    const cashierUrl = page.url();
+    // issue 19: the unpaid order's /payInfo (from the pending record) offers the same cashier,
+    // as a button and a QR code, and the button leads back to it
+    await open('/transRecord?type=1');
+    await byTest('trans-payinfo').first().click();
+    await byTest('payinfo-cashier').waitFor();
+    expect(await byTest('payinfo-cashier-link').getAttribute('href')).toBe(cashierUrl);
+    await expect.poll(() => byTest('payinfo-cashier-qr').isVisible()).toBe(true);
+    expect(await byTest('payinfo-account').count()).toBe(0);
+    await shot(page, 'payinfo-online');
+    await byTest('payinfo-cashier-link').click();
+    await page.waitForURL(cashierUrl);
     await page.getByText('确认支付').waitFor();
     expect(await page.locator('.qr svg').count()).toBe(1);
     expect(await page.locator('#paid').inputValue()).toBe('200.00');

@@ -164,11 +164,11 @@ describe('maintenance', () => {
     }
   };
 
-  it('with site_state 0 the site shows only the repair tips', async () => {
+  it('with site_state 0 the site shows only the repair tips, and comes back by itself when the site reopens', { timeout: 90_000 }, async () => {
     setSiteState(0);
     try {
       // the server keeps settings for up to 5 s
-      await open('/');
+      await open('/activity');
       await expect
         .poll(async () => {
           await page.reload();
@@ -179,7 +179,18 @@ describe('maintenance', () => {
       expect(await byTest('maintenance-tips').textContent()).toContain('维护');
       expect(await byTest('tab-bar').count()).toBe(0);
       expect(await byTest('app-header').count()).toBe(0);
+      expect(await byTest('maintenance-auto').textContent()).toContain('自动恢复');
       await shot(page, 'maintenance');
+
+      // issue 25: the screen asks again on its own (every 15 s) and shows the page the member
+      // was on once the site is open, without a reload (the marker set now would not survive one)
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      setSiteState(1);
+      await byTest('activity-page').waitFor({ timeout: 40_000 });
+      expect(await byTest('maintenance').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(await hashPath()).toBe('/activity');
+      await shot(page, 'maintenance-recovered');
     } finally {
       setSiteState(1);
       // later files share this server: wait until its settings cache has the site open again

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MSG } from '@casino/contract';
-import { api, operatorCredits, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
+import { api, centralBalance, operatorCredits, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * The money path of the wallets issue, end to end through the built site, the real server
@@ -17,10 +17,13 @@ usePhone('money', (phone) => ({ browser, context, page } = phone));
 const { byTest, open, toast } = pageHelpers(() => page);
 
 type Venue = { platname: string; balance: number };
+/** The central wallet (as userbalance, /api/balance) and each venue's balance (/api/balancelist). */
 async function balances(token: string): Promise<Record<string, number>> {
   const list = await api<Venue[]>('/api/balancelist', {}, { token });
   expect(list.code).toBe(200);
-  return Object.fromEntries(list.data.map((v) => [v.platname, Number(v.balance)]));
+  // venues only (issue 19): the site puts the 平台钱包 entry in front itself (wallet-option-userbalance)
+  expect(list.data.map((v) => v.platname)).not.toContain('userbalance');
+  return { userbalance: await centralBalance(token), ...Object.fromEntries(list.data.map((v) => [v.platname, Number(v.balance)])) };
 }
 
 /** "¥1,234.50" or "1234.50" -> 1234.5 */
@@ -43,6 +46,10 @@ describe('wallets end to end', () => {
     await toast('操作成功！').waitFor();
     await byTest('transfer-form').waitFor();
     await byTest('transfer-source').click();
+    // the picker's first entry is the 平台钱包 the site adds, holding the central wallet
+    const options = byTest('wallet-popup').locator('[data-testid^="wallet-option-"]');
+    await expect.poll(() => options.first().getAttribute('data-testid')).toBe('wallet-option-userbalance');
+    expect(await options.first().textContent()).toMatch(/平台钱包.*500\.00/);
     await byTest('wallet-option-userbalance').click();
     await byTest('transfer-target').click();
     await byTest('wallet-option-pp').click();

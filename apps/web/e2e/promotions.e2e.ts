@@ -107,7 +107,7 @@ const open = (route: string) => page.goto(`${base}/#${route}`);
 
 describe('promotions end to end', () => {
   it('a member with a settled bet claims the daily rebate on /fanshui', { timeout: 120_000 }, async () => {
-    // VIP0 earns VIP1's live rate 0.40 %: 5000 x 0.4 % = 20.00, settled by the job within seconds
+    // members start at VIP1 (issue 19), live rate 0.40 %: 5000 x 0.4 % = 20.00, settled by the job within seconds
     await expect
       .poll(async () => (await call<{ nojisuan: number }>('/api/getfanshui', { date: 4, page: 1 }, token)).data.nojisuan, { timeout: 60_000, interval: 1000 })
       .toBe(20);
@@ -156,6 +156,24 @@ describe('promotions end to end', () => {
     expect(await byTest('hongbao-message').textContent()).toBe(PROMO_MSG.notEligible);
   });
 
+  it('/vip: the member starts at VIP1, its card and bar agree, and the turnover says when it updates', async () => {
+    // issue 19: members start at VIP1; the settled bet of yesterday counts as turnover
+    const progress = await call<{ vip: number; flow: number }>('/api/vipprogress', {}, token);
+    expect(progress.data.vip).toBe(1);
+    await open('/vip');
+    await expect.poll(() => byTest('vip-current').textContent()).toBe('VIP1');
+    const one = byTest('vip-level-card').filter({ has: page.locator('[data-testid="vip-card-status"]', { hasText: '当前等级' }) });
+    expect(await one.getAttribute('data-level')).toBe('1');
+    expect(await one.locator('[data-testid="vip-progress"]').textContent()).toBe('100%');
+    // VIP2 asks 1,000 deposited: 300 is 30 %, 未达成
+    const two = byTest('vip-level-card').and(page.locator('[data-level="2"]'));
+    expect(await two.locator('[data-testid="vip-card-status"]').textContent()).toBe('未达成');
+    expect(await two.locator('[data-testid="vip-progress"]').textContent()).toBe('30%');
+    await byTest('vip-my-progress').scrollIntoViewIfNeeded();
+    await expect.poll(() => byTest('vip-progress-flow-hint').textContent()).toContain('每日凌晨更新');
+    await shot(page, 'promo-vip');
+  });
+
   it('a member applies from /activityInfo, customer service opens, and /activityRecord follows the review', { timeout: 90_000 }, async () => {
     const activity = (await call<{ data: { id: number; title: string }[] }>('/api/activitylist', { page: 1 })).data.data[0]!;
     await open(`/activityInfo?id=${activity.id}`);
@@ -179,6 +197,18 @@ describe('promotions end to end', () => {
     const guest = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     try {
       const g = await guest.newPage();
+      await g.addInitScript(() => sessionStorage.setItem('welcomeShown', '1'));
+      await g.goto(`${base}/#/`);
+      await g.locator('[data-testid="home"]').waitFor();
+      await g.goto(`${base}/#/hongbao`);
+      await g.getByText(PROMO_MSG.guestPrompt).waitFor();
+      // the rules are shown to guests too (GET /api/userredpacket without a token)
+      await g.locator('[data-testid="hongbao-rule"]').first().waitFor();
+      // issue 25: back to home, the dialog goes with the page
+      await g.goBack();
+      await g.locator('[data-testid="home"]').waitFor();
+      await expect.poll(() => g.getByText(PROMO_MSG.guestPrompt).count()).toBe(0);
+      await expect.poll(() => g.locator('.adm-mask').filter({ visible: true }).count()).toBe(0);
       await g.goto(`${base}/#/hongbao`);
       await g.getByText(PROMO_MSG.guestPrompt).waitFor();
       await g.getByText('去登录').click();

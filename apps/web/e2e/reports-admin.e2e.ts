@@ -41,6 +41,8 @@ test('an operator runs the daily report and downloads its CSV', async () => {
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: day });
   await row.waitFor();
+  // newest day first (issue 25): today heads the month so far
+  await expect.poll(() => page.locator('.ant-table-row').first().locator('td').first().textContent()).toBe(day);
   // the screen's figure for today, read from the same report the CSV is made of
   const shown = (await api('/admin/api/reports/daily', { from: day, to: day }, { token })).data.rows[0].adjustments_in as number;
   expect(shown).toBeGreaterThanOrEqual(321.09);
@@ -56,6 +58,8 @@ test('an operator runs the daily report and downloads its CSV', async () => {
   const lines = text.slice(1).trim().split('\n');
   const header = lines[0].split(',');
   expect(header.slice(0, 3)).toEqual(['日期', '存款', '存款笔数']);
+  // the CSV in the screen's order: today first
+  expect(lines[1].startsWith(`${day},`)).toBe(true);
   const todayLine = lines.find((l) => l.startsWith(`${day},`))!.split(',');
   expect(Number(todayLine[header.indexOf('人工加款')])).toBeGreaterThanOrEqual(shown);
   await context.close();

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
 import { MSG } from '@casino/contract';
-import { baseUrl, currentCaptcha, shot, usePhone } from './browser.ts';
+import { api, baseUrl, currentCaptcha, shot, usePhone } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -63,6 +65,110 @@ describe('referrer and drawer', () => {
     expect(await page.getByTestId('drawer-login').isVisible()).toBe(true);
     await page.getByTestId('drawer-domain').click();
     await page.locator('.adm-toast-main', { hasText: MSG.copied }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://m.dingsheng-demo.example');
+    // no entry address set (h5_url '', issue 19): the domain is the site's own
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(baseUrl());
+  });
+});
+
+/** A site setting written where the server keeps it (it reads settings again within 5 s). */
+function setSetting(key: string, value: unknown) {
+  const db = new Database(path.join(inject('dataDir'), 'casino.sqlite'));
+  try {
+    db.prepare('UPDATE settings SET value = ? WHERE key = ?').run(JSON.stringify(value), key);
+  } finally {
+    db.close();
+  }
+}
+const visitUrl = () => api<{ url: string } | null>('/api/getVisitUrl', undefined, { method: 'GET' });
+
+describe('entry address (GET /api/getVisitUrl)', () => {
+  it("an operator's other entry address takes the visitor there with the referrer code; this site's own address does not", { timeout: 60_000 }, async () => {
+    // none set: the server answers no address and the site stays
+    expect((await visitUrl()).code).not.toBe(200);
+    const entry = 'https://m.entry-demo.example/';
+    await context.route(`${entry}**`, (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>entry</title><p>entry</p>' }));
+    try {
+      setSetting('h5_url', entry);
+      await expect.poll(async () => (await visitUrl()).code, { timeout: 15_000, interval: 500 }).toBe(200);
+      await page.goto(`${baseUrl()}/#/?pid=agent88`);
+      await page.waitForURL(`${entry}register?pid=agent88`);
+
+      // an address on this very origin (the server cannot tell without PUBLIC_URL): followed it
+      // would reload the site for ever, so the site stays
+      setSetting('h5_url', `${baseUrl()}/`);
+      await expect.poll(async () => (await visitUrl()).data?.url, { timeout: 15_000, interval: 500 }).toBe(`${baseUrl()}/`);
+      const asked = page.waitForResponse((r) => r.url().includes('/api/getVisitUrl'));
+      await page.goto(`${baseUrl()}/#/`);
+      await asked;
+      await page.getByTestId('home').waitFor();
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe(`${baseUrl()}/#/`);
+    } finally {
+      setSetting('h5_url', '');
+      await expect.poll(async () => (await visitUrl()).code, { timeout: 15_000, interval: 500 }).not.toBe(200);
+    }
+  });
+});
+
+/** Width and height of a PNG from its IHDR chunk, or null when the bytes are not a PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('installing the app (/download/ promises 添加到主屏幕)', () => {
+  it('Chromium finds the site installable: manifest, icons and Apple tags, no installability errors', { timeout: 60_000 }, async () => {
+    // installability is not judged in incognito, which every Playwright context is: a profile of its own
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-install-'));
+    const ctx = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    try {
+      const p = ctx.pages()[0] ?? (await ctx.newPage());
+      await p.goto(`${baseUrl()}/#/`);
+      await p.getByTestId('home').waitFor();
+      const cdp = await ctx.newCDPSession(p);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      const data = JSON.parse(manifest.data ?? '{}');
+      expect(data).toMatchObject({ name: '鼎盛娱乐', short_name: '鼎盛娱乐', display: 'standalone', start_url: './', scope: './', theme_color: '#101a36', background_color: '#101a36' });
+      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);
+
+      // served as a manifest; every icon is a real PNG of the size it claims, 192 and 512 among them
+      const res = await fetch(manifest.url);
+      expect(res.headers.get('content-type')).toContain('application/manifest+json');
+      const sizes: string[] = [];
+      for (const icon of data.icons as { src: string; sizes: string; type: string }[]) {
+        const file = await fetch(new URL(icon.src, manifest.url));
+        expect(file.status, icon.src).toBe(200);
+        expect(file.headers.get('content-type')).toBe('image/png');
+        const size = pngSize(Buffer.from(await file.arrayBuffer()));
+        expect(size && `${size.width}x${size.height}`, icon.src).toBe(icon.sizes);
+        sizes.push(icon.sizes);
+      }
+      expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+
+      // iOS reads its own tags
+      const head = await p.evaluate(() => ({
+        touchIcon: document.querySelector<HTMLLinkElement>('link[rel="apple-touch-icon"]')?.href ?? '',
+        capable: document.querySelector('meta[name="apple-mobile-web-app-capable"]')?.getAttribute('content'),
+        status: document.querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')?.getAttribute('content'),
+        title: document.querySelector('meta[name="apple-mobile-web-app-title"]')?.getAttribute('content'),
+      }));
+      expect(head).toMatchObject({ capable: 'yes', status: 'black', title: '鼎盛娱乐' });
+      const touch = pngSize(Buffer.from(await (await fetch(head.touchIcon)).arrayBuffer()));
+      expect(touch).toEqual({ width: 180, height: 180 });
+    } finally {
+      await ctx.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

@@ -31,9 +31,14 @@ describe('withdrawals end to end', () => {
     expect(bound.code, bound.message).toBe(200);
 
     await signInWith(context, member.token);
-    await open('/withdrawal?type=2');
+    // bank cards only: the page opens on 银行卡取款 by itself (issue 25)
+    await open('/withdrawal');
+    await expect.poll(hashPath).toBe('/withdrawal?type=2');
     await byTest('withdraw-form').waitFor();
+    expect(await byTest('withdraw-tab-2').getAttribute('aria-selected')).toBe('true');
     await expect.poll(async () => byTest('withdraw-bet-amount').inputValue()).toBe('0.00');
+    // no turnover owed: the whole central wallet can be withdrawn
+    await expect.poll(() => byTest('withdraw-available').textContent()).toBe('¥1,000.00');
     await shot(page, 'withdrawal-bank-empty');
 
     // the spec's first rule, before anything is sent
@@ -101,6 +106,21 @@ describe('withdrawals end to end', () => {
     await message.click();
     await expect.poll(() => byTest('message-detail-content').textContent()).toContain('银行卡户名与实名不符');
     await shot(page, 'withdrawal-inbox-rejected');
+  });
+
+  it('turnover owed: the page says nothing can be withdrawn now, and how much turnover is left', async () => {
+    const member = await registerMember('wdt', '吴十');
+    // an operator's credit of 545 with 1x turnover (DESIGN.md section 4)
+    const adjust = await api('/admin/api/members/adjust', { username: member.name, amount: 545, reason: '端到端测试入款', turnover_multiple: 1 }, { token: await operatorToken() });
+    expect(adjust.code, adjust.message).toBe(200);
+    await signInWith(context, member.token);
+    await open('/withdrawal');
+    await expect.poll(async () => byTest('withdraw-bet-amount').inputValue()).toBe('545.00');
+    await expect.poll(() => byTest('withdraw-available').textContent()).toBe('¥0.00');
+    expect(await byTest('withdraw-available-why').textContent()).toContain('还需打码 ¥545.00');
+    expect(await byTest('withdraw-available-why').textContent()).toContain('中心钱包余额 ¥545.00');
+    await byTest('withdraw-available-box').scrollIntoViewIfNeeded();
+    await shot(page, 'withdrawal-turnover-owed');
   });
 
   it('USDT tab: add link when none; fee once an address is chosen, USDT amount and received; tab switch resets', { timeout: 90_000 }, async () => {

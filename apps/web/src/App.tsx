@@ -5,6 +5,7 @@ import { loadAppInfo } from './session/actions';
 import { SiteRouter } from './router/router';
 import { DEFAULT_SITE_TITLE } from './config';
 import { RoutePage } from './components/RouteErrorBoundary';
+import { followVisitUrl } from './lib/visitUrl';
 
 const Maintenance = lazy(() => import('./pages/maintenance/Maintenance'));
 
@@ -36,6 +37,8 @@ export function App() {
 
   useEffect(() => {
     void loadAppInfo().finally(() => setReady(true));
+    // an operator's other entry address (h5_url): the member is sent there (spec section 7)
+    void followVisitUrl();
   }, []);
 
   useEffect(() => {

@@ -52,7 +52,8 @@ describe('back-office call schemas', () => {
     expect(check(settingsUpdateSchema, { withdrawcashfee: 1.23456 })).toEqual({ ok: false, message: 'ERC20手续费须不小于 0 且不超过 10,000，最多4位小数' });
     expect(check(settingsUpdateSchema, { deposit_turnover_multiple: '2' })).toEqual({ ok: false, message: '存款流水倍数须为 0 到 100 之间的整数' });
     // site rules keep their own messages
-    expect(check(settingsUpdateSchema, { h5_url: 5 })).toEqual({ ok: false, message: '请输入以 http:// 或 https:// 开头的网址' });
+    expect(check(settingsUpdateSchema, { h5_url: 5 })).toEqual({ ok: false, message: '请留空（不另设访问地址）或输入以 http:// 或 https:// 开头的网址' });
+    expect(check(settingsUpdateSchema, { h5_url: '' })).toMatchObject({ ok: true });
     expect(check(settingsUpdateSchema, { withdraw_open_from: '25:00' })).toEqual({ ok: false, message: '时间格式应为 HH:mm' });
     expect(check(settingsUpdateSchema, { rebate_turnover_multiple: 2 })).toEqual({ ok: true, data: { rebate_turnover_multiple: 2 } });
   });

@@ -8,6 +8,8 @@ export * from './schemas/site.ts';
 export * from './routes.ts';
 export * from './schemas/backoffice.ts';
 export * from './schemas/wallet.ts';
+// issue 19: optional member-call parameters ('' = not set, digit strings = numbers)
+export * from './schemas/params.ts';
 export * from './schemas/games.ts';
 export * from './schemas/transfers.ts';
 export * from './schemas/content.ts';
@@ -53,3 +55,9 @@ export * from './schemas/admin-games.ts';
 // issue 13: activities, inbox broadcasts, support tickets
 export * from './schemas/admin-activities.ts';
 export * from './schemas/admin-inbox.ts';
+// issue 25: turnover waivers by operators
+export * from './schemas/admin-turnover.ts';
+// issue 25: the Chinese names of the codes operators meet
+export * from './names.ts';
+// issue 20: affiliate programme (agents, plans, figures, statements, flags)
+export * from './schemas/agents.ts';

@@ -4,10 +4,24 @@
  */
 export type Fen = number;
 
+declare const yuanUnit: unique symbol;
+/**
+ * A yuan figure as the wire carries it. Only `fenToYuan` (and `yuanOrNull`) make one, and the
+ * answers' money fields are typed with it, so a fen figure handed to an answer as it is fails to
+ * compile instead of showing 100 times too large (issue 25: 累计存款 80,000.00 for 800.00).
+ * It is a plain number at run time and reads as one everywhere.
+ */
+export type Yuan = number & { readonly [yuanUnit]: 'yuan' };
+
 /** Integer fen to a yuan number with at most two decimals (exact in JSON). */
-export function fenToYuan(fen: Fen): number {
+export function fenToYuan(fen: Fen): Yuan {
   if (!Number.isSafeInteger(fen)) throw new RangeError(`not an integer amount of fen: ${fen}`);
-  return fen / 100;
+  return (fen / 100) as Yuan;
+}
+
+/** fenToYuan for a figure that may be missing (an order not paid yet, a difference with no amount). */
+export function yuanOrNull(fen: Fen | null | undefined): Yuan | null {
+  return fen === null || fen === undefined ? null : fenToYuan(fen);
 }
 
 /**

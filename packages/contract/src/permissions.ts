@@ -7,6 +7,7 @@ export const PERMISSIONS = {
   'members.view': '查看会员',
   'members.edit': '编辑会员（冻结、重置密码、VIP、备注、消息）',
   'members.adjust': '会员资金调整',
+  'members.turnover_waive': '减免会员打码量',
   'cards.reveal': '查看完整卡号',
   'deposits.view': '查看存款',
   'deposits.review': '审核存款',
@@ -26,6 +27,10 @@ export const PERMISSIONS = {
   'reports.view': '查看报表',
   'operators.manage': '管理操作员与角色',
   'audit.view': '查看审计日志',
+  // issue 20: affiliate programme
+  'agents.view': '查看代理（代理、方案、佣金报表、风险标记）',
+  'agents.manage': '管理代理（新建、方案、转移会员、解除风险标记）',
+  'agents.settle': '代理佣金结算与审核发放',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -36,19 +41,39 @@ export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = 
   super: { name: '超级管理员', grants: ['*'] },
   finance: {
     name: '财务审核',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle'],
   },
   risk: {
     name: '风控',
-    grants: ['dashboard.view', 'members.view', 'members.edit', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view'],
+    grants: ['dashboard.view', 'members.view', 'members.edit', 'members.turnover_waive', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view', 'agents.view', 'agents.manage'],
   },
   content: { name: '内容编辑', grants: ['dashboard.view', 'content.manage', 'promotions.view', 'games.manage'] },
   support: { name: '客服', grants: ['dashboard.view', 'members.view', 'support.chat', 'promotions.view'] },
   auditor: {
     name: '只读审计',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view', 'agents.view'],
   },
 };
+
+/**
+ * Slugs that move or release money (issue 25): a role holding any of them (cashier, risk, super
+ * admin) must sign in with a second factor while the site setting operator_2fa_required is on.
+ */
+export const MONEY_PERMISSIONS: readonly Permission[] = [
+  'members.adjust',
+  'members.turnover_waive',
+  'deposits.review',
+  'withdrawals.review',
+  'transfers.settle',
+  'reconciliation.resolve',
+  'promotions.manage',
+  // issue 20: approving a statement credits commission
+  'agents.settle',
+];
+
+export function holdsMoneyPermission(held: readonly string[]): boolean {
+  return held.includes('*') || MONEY_PERMISSIONS.some((p) => held.includes(p));
+}
 
 export function grants(held: readonly string[], needed: Permission): boolean {
   return held.includes('*') || held.includes(needed);

@@ -57,6 +57,8 @@ export const SITE_ROUTES = [
   { path: '/recharge', title: '存款', auth: true, layout: 'top' },
   { path: '/withdrawal', title: '取款', auth: true, layout: 'top' },
   { path: '/transfer', title: '转账', auth: true, layout: 'top' },
+  // issue 20: the agent portal (members with an agent record; others are shown the programme)
+  { path: '/agent', title: '代理中心', auth: true, layout: 'top' },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];

@@ -11,6 +11,22 @@ export type TableFilter = Record<string, FilterValue | null>;
 /** ProTable's request contract: (params, sort, filter) -> {data, total} */
 export type TableRequest<T, P> = (params: TableParams<P>, sort: TableSort, filter: TableFilter) => Promise<{ data: T[]; total: number }>;
 
+/**
+ * How every back-office list lays out its columns (issue 25): each column as wide as its
+ * content ('max-content', so nothing is squeezed under or hidden behind a fixed 操作 column),
+ * the table scrolling sideways inside its card when it is wider than the window, with the
+ * fixed columns pinned; the header stays under the frame's 56 px top bar and the sideways
+ * scrollbar at the bottom of the window, so a long page can be scrolled sideways from
+ * wherever the operator is.
+ */
+export const WIDE_TABLE = {
+  scroll: { x: 'max-content' },
+  sticky: { offsetHeader: 56 },
+  // fixed layout (antd's choice for a sticky table without fixed columns) would split the width
+  // evenly instead of giving each column its content's width
+  tableLayout: 'auto',
+} as const satisfies TableProps<object>;
+
 export interface UseTableOptions<P> {
   /** the search form's starting values */
   initialParams?: P;
@@ -58,6 +74,7 @@ export function useTable<T extends object, P extends object = Record<string, unk
   };
 
   const tableProps: TableProps<T> = {
+    ...WIDE_TABLE,
     dataSource: query.data?.data ?? [],
     loading: query.isFetching && !query.isError,
     onChange,

@@ -16,6 +16,7 @@ import { CommentOutlined, CustomerServiceOutlined, HistoryOutlined } from '@ant-
 import { CalendarOutlined, DiffOutlined, ReconciliationOutlined } from '@ant-design/icons'; // issue 13: reconciliation
 import { ControlOutlined, DatabaseOutlined, DesktopOutlined, FundOutlined, PlayCircleOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons'; // issue 13: games and settings
 import { FireOutlined, MailOutlined, MessageOutlined, SmileOutlined } from '@ant-design/icons'; // issue 13: activities, inbox, tickets, welcome
+import { ApartmentOutlined, AccountBookOutlined, AlertOutlined, PercentageOutlined } from '@ant-design/icons'; // issue 20: affiliate programme
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -42,6 +43,7 @@ export const GROUPS: Record<string, { title: string; icon: ReactNode }> = {
   content: { title: '内容管理', icon: <AppstoreOutlined /> }, // issue 13: content
   support: { title: '在线客服', icon: <CustomerServiceOutlined /> }, // issue 13: live customer service
   reconciliation: { title: '对账', icon: <ReconciliationOutlined /> }, // issue 13: reconciliation
+  agents: { title: '代理管理', icon: <ApartmentOutlined /> }, // issue 20: affiliate programme
 };
 
 /** Every screen of the back-office, in menu order. */
@@ -52,6 +54,8 @@ export const SCREENS: Screen[] = [
   { path: '/cashier/deposits', title: '存款审核', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositsPage') },
   { path: '/cashier/withdrawals', title: '取款审核', group: 'cashier', menu: true, icon: <BankOutlined />, permission: 'withdrawals.view', ready: true, load: () => import('./cashier/WithdrawalsPage') },
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
+  // issue 25: turnover waivers waiting for a second operator (decided on the member's page)
+  { path: '/cashier/turnover-waivers', title: '打码量减免', group: 'cashier', menu: true, icon: <AuditOutlined />, permission: 'members.turnover_waive', ready: true, load: () => import('./members/TurnoverWaiversPage') },
   { path: '/reconciliation/daily', title: '每日对账', group: 'reconciliation', menu: true, icon: <CalendarOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DailyPage') },
   { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
   { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },
@@ -61,6 +65,12 @@ export const SCREENS: Screen[] = [
   { path: '/promotions/red-packets', title: '红包规则', group: 'promotions', menu: true, icon: <RedEnvelopeOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/RedPacketRulesPage') },
   { path: '/promotions/rebates', title: '返水结算', group: 'promotions', menu: true, icon: <TransactionOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/RebateRunsPage') },
   { path: '/promotions/settings', title: '优惠设置', group: 'promotions', menu: true, icon: <SettingOutlined />, permission: 'settings.view', ready: true, load: () => import('./promotions/PromoSettingsPage') },
+  // issue 20: affiliate programme (static paths before /agents/:id, which the menu's preload matches in order)
+  { path: '/agents', title: '代理列表', group: 'agents', menu: true, icon: <ApartmentOutlined />, permission: 'agents.view', ready: true, load: () => import('./agents/AgentsPage') },
+  { path: '/agents/statements', title: '佣金审核', group: 'agents', menu: true, icon: <AccountBookOutlined />, permission: 'agents.view', ready: true, load: () => import('./agents/StatementsPage') },
+  { path: '/agents/plans', title: '佣金方案', group: 'agents', menu: true, icon: <PercentageOutlined />, permission: 'agents.view', ready: true, load: () => import('./agents/PlansPage') },
+  { path: '/agents/flags', title: '风险标记', group: 'agents', menu: true, icon: <AlertOutlined />, permission: 'agents.view', ready: true, load: () => import('./agents/FlagsPage') },
+  { path: '/agents/:id', title: '代理详情', menu: false, permission: 'agents.view', ready: true, load: () => import('./agents/AgentDetailPage') },
   { path: '/content/banners', title: '横幅管理', group: 'content', menu: true, icon: <PictureOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/BannersPage') },
   { path: '/content/notices', title: '公告管理', group: 'content', menu: true, icon: <NotificationOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/NoticesPage') },
   { path: '/content/activities', title: '活动管理', group: 'content', menu: true, icon: <FireOutlined />, permission: 'content.manage', ready: true, load: () => import('./content/ActivitiesPage') },

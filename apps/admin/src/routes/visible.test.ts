@@ -10,8 +10,13 @@ describe('side menu by role', () => {
     expect(menuOf('super')).toEqual(SCREENS.filter((s) => s.menu).map((s) => s.title));
   });
 
-  test('finance reviewers see the cashier desk, members, reports and receiving accounts, not operators or the audit log', () => {
-    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '报表', '收款账户']);
+  test('finance reviewers see the cashier desk, members, reports, agents (issue 20: they pay commission) and receiving accounts, not operators or the audit log', () => {
+    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '报表', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
+  });
+
+  test('issue 20: agent screens need agents.view; content editors and customer service do not see them', () => {
+    for (const role of ['content', 'support'] as const) for (const hidden of ['代理列表', '佣金审核', '佣金方案', '风险标记']) expect(menuOf(role)).not.toContain(hidden);
+    expect(menuOf('risk')).toEqual(expect.arrayContaining(['代理列表', '佣金审核', '风险标记']));
   });
 
   test('content editors see content, games and (read-only) promotions; not money, settings or operators', () => {

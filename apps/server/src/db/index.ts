@@ -39,6 +39,10 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
     // an idle connection the server ends (restart, failover, an operator) is dropped from the
     // pool and reported; without a listener node-postgres would take the whole process down
     pool.on('error', onPoolError);
+    // issue 23: the pool listens only to idle clients; a client checked out when its connection
+    // drops (a query racing a database restart or a network cut) emitted 'error' with no
+    // listener, which ended the process. Its query still fails; the process stays up.
+    pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, close: () => db.destroy() };
   }

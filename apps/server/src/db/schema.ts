@@ -30,6 +30,7 @@ export interface DB {
   vip_levels: VipLevelsTable;
   support_tickets: SupportTicketsTable;
   turnover_requirements: TurnoverRequirementsTable;
+  turnover_waivers: TurnoverWaiversTable; // issue 25
   // issue 9: deposits
   deposits: DepositsTable;
   deposit_accounts: DepositAccountsTable;
@@ -72,6 +73,19 @@ export interface DB {
   // issue 13: daily reconciliation (migration 020)
   reconciliation_days: ReconciliationDaysTable;
   reconciliation_day_items: ReconciliationDayItemsTable;
+  // issue 20: agents, plans, downline links, figure rollups, flags (migration 027)
+  agent_plans: AgentPlansTable;
+  agents: AgentsTable;
+  agent_links: AgentLinksTable;
+  agent_moves: AgentMovesTable;
+  agent_member_days: AgentMemberDaysTable;
+  agent_first_deposits: { member_id: number; at: number; amount: number };
+  agent_flags: AgentFlagsTable;
+  agent_marks: { name: string; value: number };
+  // issue 20: agent settlement (migration 028)
+  agent_statements: AgentStatementsTable;
+  agent_statement_adjustments: AgentStatementAdjustmentsTable;
+  agent_settlement_runs: AgentSettlementRunsTable;
 }
 
 export interface MembersTable {
@@ -135,6 +149,8 @@ export interface AdminsTable {
   created_by: number | null;
   last_login_at: number | null;
   last_login_ip: string | null;
+  /** issue 25 (migration 025): 1 = must set their own password before any other call */
+  must_change_password: Generated<number>;
 }
 
 export interface LedgerAccountsTable {
@@ -461,10 +477,33 @@ export interface TurnoverRequirementsTable {
   credited: number;
   required: number;
   done: Generated<number>;
+  /** issue 25: fen waived by operators; what remains is required - done - waived */
+  waived: Generated<number>;
   created_at: number;
   completed_at: number | null;
 }
 export type TurnoverRequirement = Selectable<TurnoverRequirementsTable>;
+
+/** issue 25: an operator's turnover waiver (applied, or pending a second operator, or rejected). */
+export interface TurnoverWaiversTable {
+  id: Generated<number>;
+  waiver_no: string;
+  member_id: number;
+  requirement_id: number | null;
+  amount: number | null;
+  amount_at_request: number;
+  applied_amount: number | null;
+  reason: string;
+  state: 'pending' | 'applied' | 'rejected';
+  needs_two: Generated<number>;
+  requested_by: number;
+  requested_at: number;
+  request_key: string | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  reject_reason: string | null;
+}
+export type TurnoverWaiver = Selectable<TurnoverWaiversTable>;
 
 // ---- venue reconciliation (010_reconciliation, issue 14) ----------------------------------
 export type DifferenceState = 'open' | 'resolved';
@@ -619,6 +658,8 @@ export interface DepositsTable {
   usdt_cents: number | null;
   receiving_account_id: number | null;
   receiving: Generated<string>;
+  /** online orders: the gateway's cashier URL (issue 19: /api/payinfo answers it) */
+  cashier_url: string | null;
   review_reason: Generated<string>;
   reject_reason: Generated<string>;
   decided_by: string | null;
@@ -940,5 +981,151 @@ export interface SupportTicketRepliesTable {
   content: string;
   member_id: number | null;
   message_id: number | null;
+  created_at: number;
+}
+
+// ---- agent settlement (modules/agents statements, migration 028; issue 20) -----------------
+/** 1 pending, 2 approved once (awaits a second operator), 3 paid, 4 rejected */
+export type AgentStatementState = 1 | 2 | 3 | 4;
+/** One agent's Beijing month: its figures (fen), the commission and the operators' decision. */
+export interface AgentStatementsTable {
+  id: Generated<number>;
+  statement_no: string;
+  agent_id: number;
+  member_id: number;
+  upline_agent_id: number | null;
+  plan_id: number | null;
+  month: string;
+  registrations: number;
+  first_deposits: number;
+  first_deposit_amount: number;
+  deposits: number;
+  withdrawals: number;
+  valid_bets: number;
+  ggr: number;
+  bonuses: number;
+  rebates: number;
+  red_packets: number;
+  fees: number;
+  net_profit: number;
+  active_members: number;
+  carry_in: number;
+  base: number;
+  carry_out: number;
+  tier: number;
+  rate_bp: number;
+  commission: number;
+  adjustment: Generated<number>;
+  payable: number;
+  adjusted: Generated<number>;
+  override_bp: number;
+  override: number;
+  state: AgentStatementState;
+  needs_two: Generated<number>;
+  first_approved_by: number | null;
+  first_approved_at: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  reject_reason: string | null;
+  entry_id: number | null;
+  override_entry_id: number | null;
+  recomputes: Generated<number>;
+  created_at: number;
+  computed_at: number;
+}
+export type AgentStatement = Selectable<AgentStatementsTable>;
+export interface AgentStatementAdjustmentsTable {
+  id: Generated<number>;
+  statement_id: number;
+  before_total: number;
+  /** the total after (fen) */
+  amount: number;
+  reason: string;
+  admin_id: number;
+  created_at: number;
+}
+export interface AgentSettlementRunsTable {
+  month: string;
+  holder: string;
+  created_at: number;
+  pass: string | null;
+  agents: Generated<number>;
+  statements: Generated<number>;
+  commission: Generated<number>;
+  reruns: Generated<number>;
+  rerun_at: number | null;
+}
+
+// ---- agents (modules/agents, migration 027; issue 20) ---------------------------------------
+export interface AgentPlansTable {
+  id: Generated<number>;
+  name: string;
+  is_default: Generated<number>;
+  /** JSON [{min_active, min_net_profit (fen), rate_bp}] */
+  rows: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface AgentsTable {
+  id: Generated<number>;
+  member_id: number;
+  code: string;
+  plan_id: number;
+  upline_agent_id: number | null;
+  /** 1 active, 2 suspended */
+  state: Generated<number>;
+  note: Generated<string>;
+  source: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+export type AgentRecord = Selectable<AgentsTable>;
+export interface AgentLinksTable {
+  id: Generated<number>;
+  member_id: number;
+  agent_id: number;
+  from_ms: number;
+  to_ms: number | null;
+}
+export interface AgentMovesTable {
+  id: Generated<number>;
+  member_id: number;
+  from_agent_id: number | null;
+  to_agent_id: number | null;
+  reason: string;
+  admin_id: number;
+  created_at: number;
+}
+export interface AgentMemberDaysTable {
+  agent_id: number;
+  day: number;
+  member_id: number;
+  registered: Generated<number>;
+  first_deposit: Generated<number>;
+  first_deposit_amount: Generated<number>;
+  deposits: Generated<number>;
+  deposit_count: Generated<number>;
+  withdrawals: Generated<number>;
+  bet_count: Generated<number>;
+  stake: Generated<number>;
+  valid: Generated<number>;
+  result: Generated<number>;
+  bonuses: Generated<number>;
+  rebates: Generated<number>;
+  red_packets: Generated<number>;
+}
+export interface AgentFlagsTable {
+  id: Generated<number>;
+  member_id: number;
+  agent_id: number;
+  kind: string;
+  match_key: string;
+  detail: string;
+  other_member_id: number | null;
+  state: Generated<number>;
+  cleared_by: number | null;
+  cleared_at: number | null;
+  clear_reason: Generated<string>;
   created_at: number;
 }

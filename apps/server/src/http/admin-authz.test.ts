@@ -161,10 +161,36 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/agent-applications/list': 'promotions.view',
   '/admin/api/agent-applications/approve': 'promotions.manage',
   '/admin/api/agent-applications/reject': 'promotions.manage',
+  // issue 25: turnover waivers (two-person above the threshold)
+  '/admin/api/members/turnover-waive': 'members.turnover_waive',
+  '/admin/api/turnover-waivers/list': 'members.view',
+  '/admin/api/turnover-waivers/approve': 'members.turnover_waive',
+  '/admin/api/turnover-waivers/reject': 'members.turnover_waive',
+  // issue 20: agent statements and the month's settlement (agents/statement-routes.ts)
+  '/admin/api/agent-statements/list': 'agents.view',
+  '/admin/api/agent-statements/get': 'agents.view',
+  '/admin/api/agent-statements/approve': 'agents.settle',
+  '/admin/api/agent-statements/adjust': 'agents.settle',
+  '/admin/api/agent-statements/reject': 'agents.settle',
+  '/admin/api/agent-settlement/run': 'agents.settle',
+  // issue 20: agents, plans, downline moves and fraud flags (agents/admin.ts)
+  '/admin/api/agents/list': 'agents.view',
+  '/admin/api/agents/get': 'agents.view',
+  '/admin/api/agents/create': 'agents.manage',
+  '/admin/api/agents/update': 'agents.manage',
+  '/admin/api/agents/move-member': 'agents.manage',
+  '/admin/api/agent-plans/list': 'agents.view',
+  '/admin/api/agent-plans/create': 'agents.manage',
+  '/admin/api/agent-plans/update': 'agents.manage',
+  '/admin/api/agent-flags/list': 'agents.view',
+  '/admin/api/agent-flags/clear': 'agents.manage',
 };
 
 const TABLES = [
   'ledger_entries', 'ledger_accounts', 'admin_audit', 'settings', 'admins', 'admin_roles', 'members', 'member_notes', 'member_messages', 'venue_transfers', 'turnover_requirements',
+  'turnover_waivers', // issue 25
+  'agent_statements', 'agent_statement_adjustments', 'agent_settlement_runs', // issue 20: settlement
+  'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
   // issue 13: what the content, promotions, games, chat and reconciliation calls write
   'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',
   'vip_levels', 'red_packet_rules', 'promo_day_runs', 'agent_applications', 'venues', 'games', 'chat_conversations', 'chat_messages', 'reconciliation_days',

@@ -1,4 +1,4 @@
-import { CODE, grants, type Envelope, type Permission } from '@casino/contract';
+import { CODE, grants, OPS_MSG, type Envelope, type Permission } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { adminOf, type SessionAdmin } from './auth.ts';
@@ -47,6 +47,8 @@ export function registerAdminRoutes(app: FastifyInstance, requireAdmin: RequireA
     table.set(route.path, route.permission);
     app.post(route.path, { preHandler: requireAdmin }, async (req) => {
       const admin = adminOf(req);
+      // issue 25: an owed first-sign-in step leaves only the operator's own account calls (permission null)
+      if (admin.setup && route.permission !== null) throw new ApiError(CODE.forbidden, admin.setup === 'password' ? OPS_MSG.mustChangePassword : OPS_MSG.mustEnrolTotp);
       if (route.permission && !grants(admin.permissions, route.permission)) throw new ApiError(CODE.forbidden, FORBIDDEN_MESSAGE);
       const input = route.schema ? parse(route.schema, req.body) : undefined;
       return route.handler(input, admin, req);

@@ -16,6 +16,11 @@ export interface SessionAdmin {
   tokenHash: string;
   /** JSON list of addresses / ranges the operator may call from ([] = any); checked on every call (issue 12) */
   ipAllowlist?: string;
+  /**
+   * issue 25: a first-sign-in step still owed ('password': set their own; 'totp': enrol a second
+   * factor); until it is done only the operator's own account calls answer (admin-routes.ts)
+   */
+  setup?: 'password' | 'totp' | null;
 }
 
 declare module 'fastify' {

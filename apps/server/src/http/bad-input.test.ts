@@ -53,7 +53,7 @@ describe('bad input is answered with the envelope and changes nothing', () => {
     for (const [method, url] of [['POST', '/api/nothing-here'], ['GET', '/api/user/extra'], ['DELETE', '/api/user'], ['GET', '/api']] as const) {
       const res = await t.http.inject({ method, url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.json()).toEqual({ code: CODE.notFound, message: MSG.notFound, data: null });
+      expect(res.json()).toEqual({ code: CODE.notFound, message: MSG.notFound, data: null, request_id: res.headers['x-request-id'] }); // issue 23: the id of every error reply
     }
   });
 

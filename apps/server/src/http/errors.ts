@@ -2,8 +2,12 @@ import { CODE, MSG } from '@casino/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelopeOf } from './envelope.ts';
 
-const isApi = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/') || url.startsWith('/admin/api/');
+// any case: /api/* paths match case-insensitively (issue 19, http/api-case.ts), so an unknown
+// /API/x answers the envelope like /api/x
+const isApi = (raw: string) => {
+  const url = raw.toLowerCase();
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/') || url.startsWith('/admin/api/');
+};
 
 /**
  * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry

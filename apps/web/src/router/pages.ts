@@ -43,6 +43,7 @@ export const PAGE_LOADERS: Record<string, Loader> = {
   '/recharge': () => import('../pages/recharge/RechargePage'),
   '/withdrawal': () => import('../pages/withdrawal/WithdrawalPage'),
   '/transfer': () => import('../pages/transfer/TransferPage'),
+  '/agent': () => import('../pages/agent/AgentPage'),
 };
 
 const pages = new Map<string, ComponentType>();

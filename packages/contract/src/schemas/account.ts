@@ -110,4 +110,8 @@ export interface UserInfo {
   withdrawusdtrate: number;
   /** ours (issue 15): 1 once an operator verified the real name; the 已实名 badge shows only then */
   realname_verified: 0 | 1;
+  /** the original front-end's (issue 19): whole Beijing days since registration (0 on that day) */
+  joinday: number;
+  /** 1 when the member is an agent (agent record), else 0 */
+  isagent: 0 | 1;
 }

@@ -28,8 +28,12 @@ export interface AuditRow {
   operator: string;
   admin_id: number;
   action: string;
+  /** the action's Chinese name (names.ts), beside its code (which the filter takes) */
+  action_name: string;
   target: string;
-  /** what the action changed: before/after and its own fields */
+  /** what the target is, by name: 会员 walker01, 存款单 D2026..., 客服会话 #3 */
+  target_name: string;
+  /** what the action changed: before/after and its own fields; money in yuan (x_fen answers as x) */
   detail: Record<string, unknown>;
   ip: string;
   created_at: string;

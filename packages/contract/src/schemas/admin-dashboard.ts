@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminInt, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * POST /admin/api/dashboard/summary {} -> DashboardSummary (yuan; Beijing day and month)
@@ -12,18 +13,18 @@ export const dashboardSummarySchema = z.object({}, { error: ADMIN_COMMON_MSG.bad
 export const dashboardSeriesSchema = z.object({ days: adminInt(1, 90, 30, '天数必须在1到90之间') }, { error: ADMIN_COMMON_MSG.badRequest });
 
 export interface DashboardFigures {
-  deposits: number;
+  deposits: Yuan;
   deposit_count: number;
-  withdrawals: number;
+  withdrawals: Yuan;
   withdrawal_count: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-  adjustments_in: number;
-  adjustments_out: number;
-  bets: number;
-  ggr: number;
-  ngr: number;
+  bonuses: Yuan;
+  rebates: Yuan;
+  red_packets: Yuan;
+  adjustments_in: Yuan;
+  adjustments_out: Yuan;
+  bets: Yuan;
+  ggr: Yuan;
+  ngr: Yuan;
   new_members: number;
 }
 

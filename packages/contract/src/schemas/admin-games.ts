@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainLine } from '../text-rules.ts';
 import { ADMIN_COMMON_MSG, adminFilter, adminIntFilter, adminPage, adminPerPage } from './admin-shared.ts';
 import { GAME_CATEGORIES, type GameCategory } from './games.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * Venues and games in the back-office (issue 13), permission games.manage:
@@ -169,16 +170,16 @@ export interface AdminVenueExposureRow {
   /** members whose last known balance there is above zero */
   members: number;
   /** yuan: the sum of those last known balances */
-  total: number;
+  total: Yuan;
   /** yuan: the venue's clearing account in our ledger (what we moved in, net of what came out) */
-  clearing: number;
+  clearing: Yuan;
   /** yuan: transfers into the venue not yet settled */
-  pending: number;
+  pending: Yuan;
 }
 
 export interface AdminVenueExposureReply {
   rows: AdminVenueExposureRow[];
   members: number;
-  total: number;
-  clearing: number;
+  total: Yuan;
+  clearing: Yuan;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminDate, adminFilter, adminIntFilter, adminMemberUsername, adminPage, adminPerPage, adminReason, adminYuanFilter, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * Members for operators (issue 12). Every call takes the member's username.
@@ -153,7 +154,7 @@ export interface AdminMemberRow {
   status: 0 | 1;
   realname_verified: 0 | 1;
   referrer: string | null;
-  balance: number;
+  balance: Yuan;
   created_at: string;
   last_login_at: string | null;
   last_login_ip: string | null;
@@ -172,10 +173,10 @@ export interface AdminMemberCard {
 }
 
 export interface Member360 {
-  profile: AdminMemberRow & { email: string; birthday: string; register_ip: string; paysum: number; transferstatus: number };
+  profile: AdminMemberRow & { email: string; birthday: string; register_ip: string; paysum: Yuan; transferstatus: number };
   /** fen owed before a withdrawal, in yuan */
-  turnover_remaining: number;
-  balances: { central: number; withdraw_hold: number; transit: number };
+  turnover_remaining: Yuan;
+  balances: { central: Yuan; withdraw_hold: Yuan; transit: Yuan };
   cards: AdminMemberCard[];
   sessions: { created_at: string; last_seen_at: string; ip: string; device: string }[];
   referrer: { username: string; id: number } | null;
@@ -186,8 +187,8 @@ export interface Member360 {
 }
 
 export interface MemberVenueBalances {
-  central: number;
-  withdraw_hold: number;
-  transit: number;
-  venues: { platform: string; name: string; balance: number; live: boolean }[];
+  central: Yuan;
+  withdraw_hold: Yuan;
+  transit: Yuan;
+  venues: { platform: string; name: string; balance: Yuan; live: boolean }[];
 }

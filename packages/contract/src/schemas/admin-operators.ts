@@ -7,7 +7,11 @@ import { adminFilter, adminPage, adminPerPage, ADMIN_COMMON_MSG } from './admin-
  * Operators, roles, their own account and second factor (issue 12, DESIGN.md sections 5 and 11).
  *
  * - POST /admin/api/captcha {}                         -> { key, img }   (no session; login's captcha)
- * - POST /admin/api/login {username, password, otp?, captcha_key?, code?} -> { token, must_enrol_totp? }
+ * - POST /admin/api/login {username, password, otp?, captcha_key?, code?} -> OperatorLoginReply
+ *   (issue 25: a new operator, or one whose password another operator reset, must set their own
+ *   password first; a role holding money permissions must enrol a second factor while the
+ *   setting operator_2fa_required is on; until both are done every call but the operator's own
+ *   account calls answers 403 with OPS_MSG.mustChangePassword / mustEnrolTotp)
  * - POST /admin/api/me {}                              -> OperatorSelf
  * - POST /admin/api/me/password {old_password, new_password}   (ends the operator's other sessions)
  * - POST /admin/api/me/totp/setup {}                   -> { secret, otpauth_url, qr }  (shown once)
@@ -52,6 +56,11 @@ export const OPS_MSG = {
   totpRequiredForSuper: '超级管理员启用双重验证后不能关闭',
   lastSuper: '至少需要保留一个启用的超级管理员',
   passwordChanged: '密码已修改，请重新登录',
+  // issue 25: first sign-in steps
+  mustChangePassword: '首次登录或密码被重置后，请先设置您自己的新密码',
+  mustEnrolTotp: '您的角色可处理资金，请先绑定身份验证器（两步验证）',
+  totpRequired: '您的角色可处理资金，必须开启两步验证，不能关闭',
+  ownPasswordSet: '新密码已设置',
   ok: '操作成功',
 } as const;
 
@@ -180,6 +189,12 @@ export interface OperatorSelf {
   ip_allowlist: string[];
   /** minutes without a call before the session ends */
   idle_minutes: number;
+  /** issue 25: the operator must set their own password before anything else */
+  must_change_password: boolean;
+  /** issue 25: the role holds money permissions and the site requires a second factor for it */
+  totp_required: boolean;
+  /** issue 25: totp_required and none enrolled yet: the enrol step comes before anything else */
+  must_enrol_totp: boolean;
 }
 
 export interface OperatorRow {
@@ -217,4 +232,8 @@ export interface TotpSetupReply {
 
 export interface OperatorLoginReply {
   token: string;
+  /** issue 25: set a new password first (every other call is refused until then) */
+  must_change_password: boolean;
+  /** issue 25: enrol a second factor first (after the password, when both are due) */
+  must_enrol_totp: boolean;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_COMMON_MSG, adminFilter, adminPage, adminPerPage, type AdminPaged } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * Reports (issue 13), permission reports.view. Every report takes whole Beijing days
@@ -84,28 +85,28 @@ export const reportExportSchema = z
 
 /** Money in yuan; counts as integers. */
 export interface ReportFigures {
-  deposits: number;
+  deposits: Yuan;
   deposit_count: number;
-  withdrawals: number;
+  withdrawals: Yuan;
   withdrawal_count: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-  adjustments_in: number;
-  adjustments_out: number;
+  bonuses: Yuan;
+  rebates: Yuan;
+  red_packets: Yuan;
+  adjustments_in: Yuan;
+  adjustments_out: Yuan;
   bet_count: number;
   /** stakes of settled bets */
-  bets: number;
-  valid_bets: number;
+  bets: Yuan;
+  valid_bets: Yuan;
   /** what settled bets paid back (stake + the members' result) */
-  payouts: number;
-  ggr: number;
-  ngr: number;
+  payouts: Yuan;
+  ggr: Yuan;
+  ngr: Yuan;
   new_members: number;
   /** members with at least one settled bet */
   active_members: number;
   first_deposits: number;
-  first_deposit_amount: number;
+  first_deposit_amount: Yuan;
 }
 
 export interface ReportDayRow extends ReportFigures {
@@ -123,27 +124,27 @@ export interface ReportVenueRow {
   category_id: string;
   category_name: string;
   bet_count: number;
-  bets: number;
-  valid_bets: number;
-  payouts: number;
-  ggr: number;
+  bets: Yuan;
+  valid_bets: Yuan;
+  payouts: Yuan;
+  ggr: Yuan;
 }
 
 export interface ReportMemberRow {
   member_id: number;
   username: string;
-  deposits: number;
-  withdrawals: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-  adjustments_in: number;
-  adjustments_out: number;
+  deposits: Yuan;
+  withdrawals: Yuan;
+  bonuses: Yuan;
+  rebates: Yuan;
+  red_packets: Yuan;
+  adjustments_in: Yuan;
+  adjustments_out: Yuan;
   bet_count: number;
-  bets: number;
-  valid_bets: number;
-  ggr: number;
-  ngr: number;
+  bets: Yuan;
+  valid_bets: Yuan;
+  ggr: Yuan;
+  ngr: Yuan;
 }
 
 export interface ReportAgentRow {
@@ -155,15 +156,15 @@ export interface ReportAgentRow {
   new_members: number;
   /** referred members with any movement in the range */
   members: number;
-  deposits: number;
-  withdrawals: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-  bets: number;
-  valid_bets: number;
-  ggr: number;
-  ngr: number;
+  deposits: Yuan;
+  withdrawals: Yuan;
+  bonuses: Yuan;
+  rebates: Yuan;
+  red_packets: Yuan;
+  bets: Yuan;
+  valid_bets: Yuan;
+  ggr: Yuan;
+  ngr: Yuan;
 }
 
 export interface ReportTable<R, T = Omit<R, 'day' | 'month'>> {

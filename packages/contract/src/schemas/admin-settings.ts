@@ -3,6 +3,7 @@ import { paymentsSettingsSchema } from './settings-payments.ts';
 import { siteSettingsSchema } from './settings-site.ts';
 import { withdrawalsSettingsSchema } from './settings-withdrawals.ts';
 import { promotionsSettingsSchema } from './settings-promotions.ts';
+import { agentsSettingsSchema } from './agents.ts';
 
 /**
  * POST /admin/api/settings/get {}            -> { settings: {key: value, ...}, groups: {group: keys[]} }
@@ -19,6 +20,8 @@ export const SETTINGS_GROUPS = {
   payments: paymentsSettingsSchema,
   withdrawals: withdrawalsSettingsSchema,
   promotions: promotionsSettingsSchema,
+  // issue 20: affiliate programme
+  agents: agentsSettingsSchema,
 } as const;
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 

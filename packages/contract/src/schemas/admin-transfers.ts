@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminFilter, adminPage, adminPerPage, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * Venue transfers for operators.
@@ -35,9 +36,11 @@ export interface AdminTransferRow {
   transfer_id: string;
   username: string;
   platform: string;
+  /** the venue's name (the catalogue's), for operators */
+  venue_name: string;
   /** to_venue: central wallet -> venue; from_venue: venue -> central wallet */
   direction: 'to_venue' | 'from_venue';
-  amount: number;
+  amount: Yuan;
   /** 0 failed, 1 success, 2 pending */
   status: 0 | 1 | 2;
   attempts: number;

@@ -114,7 +114,10 @@ export const chatText = z
   .max(CHAT_LIMITS.textMax, CHAT_MSG.textTooLong)
   .refine(...plainText('消息内容'));
 
-const typing = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: CHAT_MSG.typing }).transform((v) => v === true || v === 1);
+// 0 / 1 may come as digit strings like any number of a member call (DESIGN.md section 3)
+const typing = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: CHAT_MSG.typing })
+  .transform((v) => v === true || v === 1 || v === '1');
 
 /** `force: true` asks for the supervisor override (absent = false) */
 const force = z

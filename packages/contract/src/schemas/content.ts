@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { plainLine, plainText } from '../text-rules.ts';
+import { intParam } from './params.ts';
 
 /**
  * Content calls (banners, announcements, promotions, articles, VIP table, support links).
@@ -18,6 +19,8 @@ export const CONTENT_MSG = {
   ticketContact: '请填写正确的联系方式（手机、邮箱或账号，4~64个字）',
   ticketContent: '请填写问题描述（5~500个字）',
   ticketOk: '提交成功，客服将尽快与您联系',
+  /** GET /api/getVisitUrl when no other entry address is set (code 404) */
+  noVisitUrl: '暂无其他访问地址，请继续使用当前网址',
 } as const;
 
 /** rows per page of POST /api/noticeList */
@@ -50,13 +53,7 @@ export const HELP_TYPES = [7, 1, 2, 3, 4, 5, 8] as const;
 /** /abouts?type=N -> the article type it shows */
 export const ABOUTS_ARTICLE: Record<5 | 6, ArticleType> = { 5: 9, 6: 6 };
 
-/** A whole number in [min, max] sent as a number or a numeric string; missing/''/null -> fallback. */
-const intParam = (min: number, max: number, fallback: number, message: string = MSG.badRequest) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, message), z.null()], { error: message })
-    .optional()
-    .transform((v) => (v === undefined || v === null || v === '' ? fallback : Number(v)))
-    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+// intParam: a whole number or digit string; missing, null or '' -> the fallback (params.ts, shared with every member call)
 
 /** POST /api/bannerList {type}: 2 = mobile home carousel (the only one the site shows); 1 = PC */
 export const bannerListSchema = z.object({ type: intParam(1, 9, 2, CONTENT_MSG.bannerType) }, { error: MSG.badRequest });
@@ -131,6 +128,8 @@ export interface BannerItem {
   title: string;
   /** image URL on our own server, e.g. /media/banners/welcome.svg */
   src: string;
+  /** the same image URL under the original front-end's name (issue 19) */
+  pic: string;
   /** in-site path ('' when none), e.g. /activityInfo?id=1 */
   link: string;
 }
@@ -186,7 +185,11 @@ export interface VipLevelRow {
   lottery: number;
 }
 
-/** data of POST /api/getservicerurl, GET /api/getAgentLoginUrl, GET /api/getVisitUrl: UrlReply {url} of wallet.ts */
+/**
+ * data of POST /api/getservicerurl, GET /api/getAgentLoginUrl, GET /api/getVisitUrl: UrlReply {url} of wallet.ts.
+ * getVisitUrl answers code 200 only when an operator set an entry address (h5_url) on another
+ * origin than the site's own; otherwise code 404, CONTENT_MSG.noVisitUrl, data null.
+ */
 
 /** a row of POST /api/sponsors */
 export interface SponsorItem {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aliasFields, isUnset } from './params.ts';
 
 /** Games and venues (spec sections 3 and 7 "Games and content"). */
 
@@ -29,22 +30,35 @@ export const GAME_MSG = {
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
-/** GET /api/game/list?category=...: one category, or every category when absent */
-export const gameListQuerySchema = z.object({
-  category: z.unknown().optional().transform((v, ctx) => {
-    if (absent(v) || v === 'all') return null;
-    if (typeof v === 'string' && (GAME_CATEGORIES as readonly string[]).includes(v)) return v as GameCategory;
-    ctx.addIssue({ code: 'custom', message: GAME_MSG.category });
-    return z.NEVER;
+/**
+ * GET /api/game/list?category=...: one category, or every category when absent or ''. The
+ * original front-end names it `category_id` (`?category_id=`), read the same way.
+ */
+export const gameListQuerySchema = z.preprocess(
+  aliasFields(['category', 'category_id']),
+  z.object({
+    category: z.unknown().optional().transform((v, ctx) => {
+      if (isUnset(v) || v === 'all') return null;
+      const c = typeof v === 'string' ? v.trim() : v;
+      if (typeof c === 'string' && (GAME_CATEGORIES as readonly string[]).includes(c)) return c as GameCategory;
+      ctx.addIssue({ code: 'custom', message: GAME_MSG.category });
+      return z.NEVER;
+    }),
   }),
-});
+);
 
-/** POST /api/gamelistBycode {gamecode}: gamecode is a venue's platform code, e.g. pp */
-export const gameListByCodeSchema = z.object(
-  {
-    gamecode: z.string({ error: GAME_MSG.platformRequired }).trim().min(1, GAME_MSG.platformRequired).regex(CODE, GAME_MSG.unknownVenue),
-  },
-  { error: GAME_MSG.platformRequired },
+/**
+ * POST /api/gamelistBycode {gamecode}: gamecode is a venue's platform code, e.g. pp. The original
+ * front-end sends it as `platform_name`, read the same way.
+ */
+export const gameListByCodeSchema = z.preprocess(
+  aliasFields(['gamecode', 'platform_name']),
+  z.object(
+    {
+      gamecode: z.string({ error: GAME_MSG.platformRequired }).trim().min(1, GAME_MSG.platformRequired).regex(CODE, GAME_MSG.unknownVenue),
+    },
+    { error: GAME_MSG.platformRequired },
+  ),
 );
 
 /**
@@ -69,7 +83,10 @@ export type GameUrlInput = z.output<typeof gameUrlSchema>;
 
 // ---- replies -----------------------------------------------------------------------------
 
-/** game of spec section 3 */
+/**
+ * game of spec section 3; GET /api/game/list answers a flat array of these, shown games only
+ * (app_state 1), ordered by category (GAME_CATEGORIES order), each category in catalogue order.
+ */
 export interface GameItem {
   category_id: GameCategory;
   app_state: 0 | 1;
@@ -80,13 +97,6 @@ export interface GameItem {
   game_code: string;
   api_logo_img: string;
   mobile_img: string;
-}
-
-/** An entry of GET /api/game/list: the shown games (app_state 1) of one category. */
-export interface GameListGroup {
-  category_id: GameCategory;
-  name: string;
-  games: GameItem[];
 }
 
 /** An entry of POST /api/gamelistBycode (spec section 3, game tile). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { intParam } from './params.ts';
 
 /**
  * The member's own inbox (站内信), tab 2 of /message. Tab 1 (announcements) is
@@ -26,14 +27,10 @@ const wholeNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number({ error: message }).int(message).min(1, message).max(max, message));
 
-/** POST /api/messagelist {page} (page 1 when missing) */
+/** POST /api/messagelist {page} (page 1 when missing, null or '') */
 export const messageListSchema = z.object(
   {
-    page: z
-      .union([z.number(), z.string()], { error: MSG.badRequest })
-      .optional()
-      .transform((v) => (v === undefined || v === '' ? 1 : v))
-      .pipe(wholeNumber(MSG.badRequest, 100_000)),
+    page: intParam(1, 100_000, 1),
   },
   { error: MSG.badRequest },
 );

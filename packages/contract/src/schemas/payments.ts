@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { USDT_PROTOCOLS } from './cards.ts';
-import { yuanToFen, type Fen } from '../money.ts';
+import { yuanToFen, type Fen, type Yuan } from '../money.ts';
 import { MANUAL_PAY_TYPES, PAY_TYPES, type PayMethodSetting, type PayType } from './settings-payments.ts';
 
 /**
@@ -91,6 +91,26 @@ export function bonusPercentOf(v: unknown): BonusPercent | null {
 }
 
 /**
+ * Other names a spec client uses for a method (DESIGN.md section 3): the original front-end
+ * sends paytype 'usdt' to /api/recharge, asks /api/getPayRange for 'wechat', 'usdt-trc20' or
+ * 'usdt-erc20', and get_pay_way calls bank transfer 'card'.
+ */
+export const PAY_TYPE_ALIASES: Readonly<Record<string, PayType>> = {
+  usdt: 'usdtpay',
+  'usdt-trc20': 'usdtpay',
+  'usdt-erc20': 'usdtpay',
+  wechat: 'wxpay',
+  card: 'bank',
+};
+
+/** A sent method name, trimmed, with its alias resolved (anything else is left as it came). */
+export function payTypeOf(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  return PAY_TYPE_ALIASES[t.toLowerCase()] ?? t;
+}
+
+/**
  * POST /api/recharge {paytype, amount, bank_owner, bank, bank_no, bank_address, catepay,
  * amount_proportion}, built over the methods the operator opened (what get_pay_way answers).
  * Rules in the spec's order: the method, its amount rule, then the bank fields (depositor
@@ -118,7 +138,7 @@ export function rechargeSchema(methods: PayMethods) {
         return z.NEVER;
       };
       if (typeof v.paytype !== 'string' || v.paytype.trim() === '') return fail('paytype', PAY_MSG.payTypeRequired);
-      const paytype = v.paytype.trim() as PayType;
+      const paytype = payTypeOf(v.paytype) as PayType;
       const method = (PAY_TYPES as readonly string[]).includes(paytype) ? methods[paytype] : undefined;
       if (!method) return fail('paytype', PAY_MSG.payTypeClosed);
 
@@ -169,9 +189,9 @@ export function rechargeSchema(methods: PayMethods) {
 }
 export type RechargeInput = z.output<ReturnType<typeof rechargeSchema>>;
 
-/** POST /api/getPayRange {type} */
+/** POST /api/getPayRange {type} (the original front-end's names too: wechat, usdt-trc20, ...) */
 export const payRangeQuerySchema = z.object(
-  { type: z.enum(PAY_TYPES, { error: PAY_MSG.payTypeRequired }) },
+  { type: z.preprocess(payTypeOf, z.enum(PAY_TYPES, { error: PAY_MSG.payTypeRequired })) },
   { error: MSG.badRequest },
 );
 
@@ -249,7 +269,7 @@ export const adminDepositRejectSchema = z.object(
 
 // ---- shapes on the wire (yuan) ----------------------------------------------------------
 
-/** POST /api/payinfo: `message` is the kind (usdtpay, bank, or the online method). */
+/** POST /api/payinfo: `message` is the kind (usdtpay, bank, or the online method: its paytype). */
 export interface PayInfo {
   deposit_no: string;
   info: {
@@ -267,8 +287,22 @@ export interface PayInfo {
     state: number;
     bonus_percent: number;
   };
-  /** the receiving account, one line per field (label, value; payimg: text to draw as a QR code) */
-  cardlist: { mch_id: string; content: string; payimg: string }[];
+  /** online orders: the gateway's cashier link, where the order is paid (null: manual, or unknown) */
+  url: string | null;
+  /**
+   * the original front-end's receiving account, one object (issue 19): usdtpay: mch_id the
+   * address, content the protocol, payimg a QR code of the address; online: mch_id the cashier
+   * link, content the method's name, payimg a QR code of the link; bank: mch_id the account
+   * number, content bank, owner and branch in one line, payimg ''. payimg is a PNG data URL
+   * (data:image/png;base64,...) to show as an image, or ''.
+   */
+  cardlist: { mch_id: string; content: string; payimg: string };
+  /**
+   * the same account one line per field (mch_id the label, content the value; payimg: text to
+   * draw as a QR code, or ''): bank 4 lines, usdtpay the address, online the cashier link
+   * ('支付链接'); empty when unknown
+   */
+  cardlines: { mch_id: string; content: string; payimg: string }[];
 }
 
 /** GET /pay/api/queryOrderNo */
@@ -287,16 +321,16 @@ export interface AdminDepositRow {
   username: string;
   paytype: PayType;
   kind: 'manual' | 'online';
-  amount: number;
-  paid_amount: number | null;
+  amount: Yuan;
+  paid_amount: Yuan | null;
   bonus_percent: number;
-  bonus_amount: number;
+  bonus_amount: Yuan;
   status: DepositStatus;
   state: number;
   review_reason: string;
   reject_reason: string;
   depositor: { bank_owner: string; bank: string; bank_no: string; bank_address: string } | null;
-  usdt: { protocol: string; rate: number; amount: number } | null;
+  usdt: { protocol: string; rate: number; amount: Yuan } | null;
   receiving: string;
   gateway_order_no: string | null;
   created_at: string;

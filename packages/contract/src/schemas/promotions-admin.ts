@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { yuanToFen } from '../money.ts';
+import { yuanToFen, type Yuan } from '../money.ts';
 import { plainLine } from '../text-rules.ts';
 import { adminFilter, adminIntFilter, adminPage, ADMIN_COMMON_MSG } from './admin-shared.ts';
 
@@ -85,8 +85,8 @@ export type VipLevelInput = z.output<typeof adminVipLevelCreateSchema>;
 export interface AdminVipLevelRow {
   level: number;
   name: string;
-  recharge: number;
-  flow: number;
+  recharge: Yuan;
+  flow: Yuan;
   realperson: number;
   sport: number;
   e_sport: number;
@@ -94,7 +94,7 @@ export interface AdminVipLevelRow {
   electron: number;
   lottery: number;
   /** what keeping the level asks per retention period, yuan (flow x vip_retention_percent) */
-  retention_flow: number;
+  retention_flow: Yuan;
 }
 
 /** data of vip-levels/list */
@@ -132,7 +132,7 @@ export interface RedPacketPreviewMember {
   username: string;
   vip: number;
   /** deposits counted in the window, yuan */
-  deposits: number;
+  deposits: Yuan;
   /** grabs the rule allows a day */
   grabs: number;
   grabs_used: number;
@@ -152,7 +152,7 @@ export interface RedPacketPreviewReply {
   ranges: { min: number; max: number | null }[];
   /** members qualifying today, and their deposits in the window, yuan */
   count: number;
-  deposits_total: number;
+  deposits_total: Yuan;
   data: RedPacketPreviewMember[];
   total: number;
   current_page: number;
@@ -239,8 +239,10 @@ export interface AdminRebateRunRow {
   day: string;
   members: number;
   rows: number;
-  amount: number;
+  amount: Yuan;
   holder: string;
+  /** who ran it: 定时任务, or 操作员 <username> for a re-run (issue 25) */
+  holder_name: string;
   created_at: string;
   reruns: number;
   rerun_at: string | null;
@@ -260,12 +262,12 @@ export interface AdminRebateRerunReply {
   first_run: boolean;
   members: number;
   rows: number;
-  amount: number;
+  amount: Yuan;
   /** rows added, amounts changed, rows removed (their bets voided), claimed rows left as paid */
   added: number;
   updated: number;
   removed: number;
   locked: number;
   /** valid bets added to members' VIP flow by this run, yuan (negative: voided) */
-  flow_delta: number;
+  flow_delta: Yuan;
 }

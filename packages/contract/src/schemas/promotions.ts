@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { yuanToFen } from '../money.ts';
-import { apiTypeParam, DEFAULT_DATE_FILTER, intParam, type DateFilter } from './wallet.ts';
+import { apiTypeParam, DEFAULT_DATE_FILTER, type DateFilter } from './wallet.ts';
+import { intParam } from './params.ts';
 
 /**
  * Promotions (issue 11): rebates (返水), red packets (红包), VIP progress, activity applications.
@@ -48,7 +49,7 @@ export type GetFanshuiQuery = z.output<typeof getFanshuiSchema>;
 /** calls without fields: POST /api/dofanshui, /api/douserredpacket, /api/vipprogress */
 export const emptyBodySchema = z.object({}, { error: MSG.badRequest });
 
-/** GET /api/userredpacket {page}, POST /api/redpacket {page}, POST /api/activityApplyLog {page} */
+/** POST /api/redpacket {page}, POST /api/activityApplyLog {page}; GET /api/userredpacket reads (and ignores) a page too */
 export const pageOnlySchema = z.object({ page: intParam(1, 100_000, 1) }, { error: MSG.badRequest });
 
 /** POST /api/activityApply {id}: apply for the activity of /activityInfo?id= */
@@ -83,7 +84,7 @@ export interface FanshuiReply {
   nojisuan: number;
 }
 
-/** a rule of POST /api/redpacket rules[] (spec: start_time, end_time, day_flow, flow_money, recharge) */
+/** a rule of GET /api/userredpacket rules[] (spec: start_time, end_time, day_flow, flow_money, recharge) */
 export interface RedPacketRuleItem {
   id: number;
   name: string;
@@ -102,7 +103,7 @@ export interface RedPacketRuleItem {
   turnover_multiple: number;
 }
 
-/** data of POST /api/redpacket */
+/** data of GET /api/userredpacket (issue 19; the original front-end's /hongbao and /welfare read it) */
 export interface RedPacketInfo {
   switch: 0 | 1;
   sendnums: number;
@@ -117,7 +118,7 @@ export interface RedPacketInfo {
   rules: RedPacketRuleItem[];
 }
 
-/** a row of GET /api/userredpacket (spec: money, redpacketmoney, created_at, usetime) */
+/** a row of POST /api/redpacket {page}, paged (spec: money, redpacketmoney, created_at, usetime) */
 export interface RedPacketRecord {
   grab_no: string;
   /** deposits counted, yuan */
@@ -154,6 +155,11 @@ export interface VipProgress {
   paysum: number;
   /** cumulative valid bets counted so far (settled daily), yuan */
   flow: number;
+  /**
+   * the last Beijing day (YYYY-MM-DD) whose valid bets `flow` counts (the latest settled rebate
+   * day), so the site can date the figure; absent or null when the server does not say (issue 25)
+   */
+  flow_through?: string | null;
   next: { level: number; name: string; recharge: number; flow: number; percent: number; flow_percent: number } | null;
   retention: { level: number; required: number; done: number; deadline: string; days_left: number } | null;
   history: { day: string; from: number; to: number; reason: string }[];

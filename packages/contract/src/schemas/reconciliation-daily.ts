@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_COMMON_MSG, adminPage, adminPerPage } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /**
  * The daily reconciliation (issue 13): for one Beijing day, the ledger's movements against the
@@ -175,7 +176,7 @@ export interface ReconItemRow {
   /** every reference of the difference, by name (deposit_no, entry_id, transfer_id, member, platform ...) */
   refs: Record<string, string | number>;
   /** yuan, when the difference is an amount */
-  expected: number | null;
-  actual: number | null;
+  expected: Yuan | null;
+  actual: Yuan | null;
   note: string;
 }

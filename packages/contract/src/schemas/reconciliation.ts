@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainLine } from '../text-rules.ts';
 import { ADMIN_COMMON_MSG, adminInt, adminPage } from './admin-shared.ts';
+import type { Yuan } from '../money.ts';
 
 /** Venue reconciliation (issue 14; DESIGN.md section 4 "Reconciliation" and 11). */
 export const RECONCILIATION_MSG = {
@@ -47,16 +48,18 @@ export interface ReconciliationRow {
   member_id: number;
   username: string;
   platform: string;
+  /** the venue's name (the catalogue's), for operators */
+  venue_name: string;
   state: DifferenceStateName;
   /** sent in minus taken out plus the net game result: what the venue should hold */
-  sent_in: number;
-  taken_out: number;
-  game_result: number;
-  expected: number;
+  sent_in: Yuan;
+  taken_out: Yuan;
+  game_result: Yuan;
+  expected: Yuan;
   /** what the venue reported */
-  reported: number;
+  reported: Yuan;
   /** reported minus expected: positive means the venue holds money we never sent */
-  difference: number;
+  difference: Yuan;
   found_at: string;
   checked_at: string;
   resolved_at: string | null;

@@ -15,10 +15,10 @@ const SITE_MSG = {
   httpsLink: '请留空或输入以 https:// 开头的网址',
   rate: '汇率必须是大于0且不超过10000的数字',
   optionalUrl: '请留空（使用本站页面）或输入以 http:// 或 https:// 开头的网址',
+  entryUrl: '请留空（不另设访问地址）或输入以 http:// 或 https:// 开头的网址',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: SITE_MSG.flag });
-const absolute = z.string({ error: SITE_MSG.url }).trim().max(500, SITE_MSG.url).regex(/^https?:\/\/[^\s<>"']+$/i, SITE_MSG.url);
 /** an absolute http(s) URL or a path on our own server */
 const link = z.string({ error: SITE_MSG.link }).trim().max(500, SITE_MSG.link).regex(/^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/i, SITE_MSG.link);
 /** '' = our own page (issue 13: customer-service and agent links) */
@@ -34,7 +34,8 @@ export const siteSettingsSchema = z.object({
   redpacket_switch: flag,
   index_modal: flag,
   webcontent: z.string({ error: SITE_MSG.webcontent }).max(20_000, SITE_MSG.webcontent),
-  h5_url: absolute,
+  /** the entry address GET /api/getVisitUrl hands out; '' = none (issue 19) */
+  h5_url: z.string({ error: SITE_MSG.entryUrl }).trim().max(500, SITE_MSG.entryUrl).regex(/^(https?:\/\/[^\s<>"']+)?$/i, SITE_MSG.entryUrl),
   ios_download_url: link,
   ios_download_qrcode: link,
   tg_login_url: optionalHttps,
@@ -44,5 +45,7 @@ export const siteSettingsSchema = z.object({
   // issue 13: content (links screen): '' = our own /support/ and /support/agent pages
   service_url: optionalHttpLink,
   agent_login_url: optionalHttpLink,
+  /** issue 25: 1 = operators whose role holds money permissions must sign in with a second factor */
+  operator_2fa_required: flag,
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { yuanToFen, type Fen } from '../money.ts';
 import { MSG } from '../messages.ts';
+import { codeParam, intParam } from './params.ts';
 
 /**
  * Wallets: the central (platform) wallet, venue wallets, transfers between them, and the
@@ -16,7 +17,7 @@ import { MSG } from '../messages.ts';
 
 /** platname of the central wallet in POST /api/balancelist and /api/transfer. */
 export const CENTRAL_WALLET = 'userbalance';
-/** name of the synthetic first entry of POST /api/balancelist. */
+/** name of the central wallet; the site puts it in front of POST /api/balancelist's venues (issue 19: the server answers venues only). */
 export const CENTRAL_WALLET_NAME = '平台钱包';
 
 export const WALLET_MSG = {
@@ -106,22 +107,11 @@ export const DATE_FILTERS = [
 export type DateFilter = (typeof DATE_FILTERS)[number]['value'];
 export const DEFAULT_DATE_FILTER: DateFilter = 4;
 
-/** A whole number in [min, max] sent as a number or a numeric string; missing -> fallback. */
-export const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, MSG.badRequest)], { error: MSG.badRequest })
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
-    .pipe(z.number().int(MSG.badRequest).min(min, MSG.badRequest).max(max, MSG.badRequest));
+// The optional filters below ('' means not set, digit strings are numbers) are the shared
+// lenient parameters of params.ts (DESIGN.md section 3).
 
 /** '' (all venues) or one platform code. */
-export const apiTypeParam = z
-  .string({ error: MSG.badRequest })
-  .trim()
-  .max(32, MSG.badRequest)
-  .regex(/^[A-Za-z0-9_-]*$/, MSG.badRequest)
-  .optional()
-  .transform((v) => v ?? '');
+export const apiTypeParam = codeParam(32);
 
 const recordShape = {
   date: intParam(1, 4, DEFAULT_DATE_FILTER) as z.ZodType<DateFilter, unknown>,
@@ -142,7 +132,7 @@ export type TransRecordQuery = z.output<typeof transRecordQuerySchema>;
 
 // ---- shapes on the wire (money in yuan) --------------------------------------
 
-/** One entry of POST /api/balancelist; the first is the central wallet. */
+/** One entry of POST /api/balancelist: a venue (the central wallet is not among them, issue 19). */
 export interface BalanceEntry {
   name: string;
   platname: string;

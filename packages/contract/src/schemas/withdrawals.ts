@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { yuanToFen, type Fen } from '../money.ts';
+import { yuanToFen, type Fen, type Yuan } from '../money.ts';
 import { ADMIN_COMMON_MSG, adminFilter, adminIntFilter, adminPage, adminPerPage, adminReason } from './admin-shared.ts';
 import type { TransRecordItem } from './wallet.ts';
 
@@ -201,11 +201,11 @@ export interface WithdrawRisk {
   /** bound less than 24 hours before the withdrawal */
   card_new: boolean;
   /** the member's cumulative deposits, yuan */
-  paysum: number;
+  paysum: Yuan;
   /** amount above paysum */
   above_deposits: boolean;
   /** turnover still owed now, yuan (0 when submitted: a withdrawal is refused while any is owed) */
-  turnover_remaining: number;
+  turnover_remaining: Yuan;
   /** other members with the same card number bound (or once bound) */
   shared_with: string[];
   /** the notes above in words (empty when none) */
@@ -215,7 +215,7 @@ export interface WithdrawRisk {
 export interface AdminWithdrawalRow {
   withdraw_no: string;
   username: string;
-  amount: number;
+  amount: Yuan;
   kind: 'bank' | 'usdt';
   bank: string;
   bank_owner: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OperatorLoginInput, OperatorSelf, Permission, TotpSetupReply } from '@casino/contract';
+import type { OperatorLoginInput, OperatorLoginReply, OperatorSelf, Permission, TotpSetupReply } from '@casino/contract';
 import { call } from '../../api/client';
 import { clearToken, readToken, saveToken } from '../../session/token';
 
@@ -32,7 +32,7 @@ export type LoginInput = OperatorLoginInput;
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => call<{ token: string; must_enrol_totp?: boolean }>('/admin/api/login', input),
+    mutationFn: (input: LoginInput) => call<OperatorLoginReply>('/admin/api/login', input),
     onSuccess: ({ token }) => {
       qc.clear();
       saveToken(token);
@@ -52,10 +52,16 @@ export function useLogout() {
 }
 
 export function useChangeOwnPassword() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { old_password: string; new_password: string }) => call<null>('/admin/api/me/password', input),
+    // issue 25: the first-sign-in flag goes with the change
+    onSuccess: () => qc.invalidateQueries({ queryKey: meKey }),
   });
 }
+
+/** issue 25: a first-sign-in step is owed: the set-password / enrol screen comes before anything else */
+export const setupOwed = (me: Me | undefined) => !!me && (me.must_change_password || me.must_enrol_totp);
 
 /** A new authenticator secret: its QR is shown once, then only the 6-digit codes prove it. */
 export function useTotpSetup() {

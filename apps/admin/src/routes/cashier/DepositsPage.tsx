@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { adminDepositApproveSchema, adminDepositRejectSchema, depositDecidableFrom, type AdminDepositRow, type DepositStatus } from '@casino/contract';
+import { adminDepositApproveSchema, adminDepositRejectSchema, depositDecidableFrom, DEPOSIT_KIND_NAMES, PAY_TYPE_NAMES, type AdminDepositRow, type DepositStatus } from '@casino/contract';
 import { Button, Card, Form, Input, Segmented, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -47,7 +47,7 @@ export default function DepositsPage() {
       render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.status === 'review' || r.status === 'pending'} />,
     },
     { title: '会员', dataIndex: 'username', width: 110, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '方式', key: 'kind', width: 110, render: (_, r) => <Space orientation="vertical" size={0}><span>{r.kind === 'manual' ? '人工转账' : '在线支付'}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{r.paytype}</span></Space> },
+    { title: '方式', key: 'kind', width: 110, render: (_, r) => <Space orientation="vertical" size={0}><span>{DEPOSIT_KIND_NAMES[r.kind] ?? r.kind}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{PAY_TYPE_NAMES[r.paytype] ?? r.paytype}</span></Space> },
     {
       title: '订单 / 实付',
       key: 'amount',

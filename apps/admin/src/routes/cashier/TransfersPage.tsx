@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { adminTransferSettleSchema, type AdminTransferRow } from '@casino/contract';
-import { Button, Card, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +25,7 @@ export default function TransfersPage() {
   const columns: ColumnsType<AdminTransferRow> = [
     { title: '转账单号', dataIndex: 'transfer_id', render: (v: string) => <Typography.Text copyable style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{v}</Typography.Text> },
     { title: '会员', dataIndex: 'username', render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '场馆', dataIndex: 'platform' },
+    { title: '场馆', dataIndex: 'platform', render: (v: string, r) => <Tooltip title={v}>{r.venue_name}</Tooltip> },
     { title: '方向', dataIndex: 'direction', render: (v: string) => (v === 'to_venue' ? '中心钱包 → 场馆' : '场馆 → 中心钱包') },
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b className="tabular">{yuan(v)}</b> },
     { title: '状态', dataIndex: 'status', render: (v: 0 | 1 | 2) => STATUS[v] },

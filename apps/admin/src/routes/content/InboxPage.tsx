@@ -10,7 +10,8 @@ import { broadcastsKey, listBroadcasts, useSendInbox, type InboxSendForm } from 
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 
-const VIP_OPTIONS = Array.from({ length: 11 }, (_, i) => ({ value: i, label: i === 0 ? 'VIP0（普通会员）' : `VIP${i}` }));
+// members start at VIP1 (issue 19): there is no VIP0 to send to
+const VIP_OPTIONS = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: `VIP${i + 1}` }));
 const TARGET_TEXT: Record<InboxSendForm['target'], string> = { member: '这位会员', vip: '该等级的全部会员', all: '全部会员' };
 
 /** 站内信: send to one member, a VIP level or everyone (delivered in batches), and the sends' progress. */

@@ -1,12 +1,18 @@
 import type { DashboardFigures } from '@casino/contract';
 import { Badge, Card, Col, Empty, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PENDING_QUEUES, useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
 import { yuan } from '../../lib/format';
-import { TrendChart } from './TrendChart';
+
+// echarts is most of this screen's code: it downloads in a chunk of its own, started as soon as
+// the screen's code runs (beside the figures' calls), and the figures never wait for it
+const loadChart = () => import('./TrendChart').then((m) => ({ default: m.TrendChart }));
+let chart = loadChart();
+chart.catch(() => undefined);
+const chartSkeleton = <Skeleton.Node active style={{ width: '100%', height: 320 }} />;
 
 function Figures({ f }: { f: DashboardFigures }) {
   const items: { label: string; value: string; sub?: string; tone?: string }[] = [
@@ -39,6 +45,8 @@ export default function DashboardPage() {
   const summary = useDashboardSummary();
   const series = useDashboardSeries(30);
   const [period, setPeriod] = useState<'today' | 'month'>('today');
+  // per mount, so that after a failed download RouteBoundary's retry downloads the chart again
+  const TrendChart = useMemo(() => lazy(() => chart.catch(() => (chart = loadChart()))), []);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -84,11 +92,13 @@ export default function DashboardPage() {
         {series.isError ? (
           <QueryError error={series.error} retry={series.refetch} />
         ) : series.isPending ? (
-          <Skeleton.Node active style={{ width: '100%', height: 320 }} />
+          chartSkeleton
         ) : series.data.days.length === 0 ? (
           <Empty description="暂无数据" />
         ) : (
-          <TrendChart days={series.data.days} />
+          <Suspense fallback={chartSkeleton}>
+            <TrendChart days={series.data.days} />
+          </Suspense>
         )}
       </Card>
     </Space>

@@ -5,9 +5,10 @@ import { Suspense, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { RouteBoundary } from '../../components/RouteError';
-import { can, useLogout, useMe, type Me } from '../../hooks/api/auth';
+import { can, setupOwed, useLogout, useMe, type Me } from '../../hooks/api/auth';
 import { readToken } from '../../session/token';
 import { GOLD, NAVY } from '../../theme';
+import { preloadScreen } from '../screen-pages';
 import { GROUPS, SCREENS } from '../screens';
 import { visibleScreens } from '../visible';
 import { PendingBell } from './PendingBell';
@@ -19,7 +20,8 @@ export function menuItems(me: Me): MenuProps['items'] {
   const items: NonNullable<MenuProps['items']> = [];
   const groups = new Map<string, { key: string; label: string; icon: React.ReactNode; children: { key: string; label: string; icon?: React.ReactNode }[] }>();
   for (const s of visibleScreens(me.permissions, SCREENS)) {
-    const item = { key: s.path, label: s.title, icon: s.icon };
+    // the pointer resting on an entry starts its screen's download, so the click draws at once
+    const item = { key: s.path, label: s.title, icon: s.icon, onMouseEnter: () => preloadScreen(s.path) };
     if (!s.group) {
       items.push(item);
       continue;
@@ -75,6 +77,8 @@ export function AdminLayout() {
     );
   }
   const operator = me.data;
+  // issue 25: an owed first-sign-in step comes before any screen (the server refuses the rest anyway)
+  if (setupOwed(operator)) return <Navigate to={`/setup?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   // a role without the dashboard starts on its first screen instead
   if (location.pathname === '/' && !can(operator, 'dashboard.view')) {
     const first = visibleScreens(operator.permissions, SCREENS)[0];

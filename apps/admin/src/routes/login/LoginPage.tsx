@@ -35,7 +35,10 @@ export function LoginPage() {
       {
         onSuccess: (reply) => {
           const from = params.get('from');
-          navigate(reply.must_enrol_totp ? '/account' : from && from.startsWith('/') && !from.startsWith('//') ? from : '/', { replace: true });
+          const target = from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+          // issue 25: their own password and / or the second factor first, then where they were going
+          if (reply.must_change_password || reply.must_enrol_totp) navigate(`/setup?from=${encodeURIComponent(target)}`, { replace: true });
+          else navigate(target, { replace: true });
         },
         onError: (err) => {
           const text = errorText(err);

@@ -10,6 +10,7 @@ import { useMember, useMemberAction, useMemberBalances } from '../../hooks/api/m
 import { yuan } from '../../lib/format';
 import { MemberActions } from './MemberActions';
 import { RecordsTable } from './RecordsTable';
+import { TurnoverTab } from './TurnoverTab';
 
 const RECORD_TABS: { kind: MemberRecordKind; label: string }[] = [
   { kind: 'ledger', label: '资金流水' },
@@ -232,7 +233,12 @@ export default function MemberDetailPage() {
         <Tabs
           items={[
             { key: 'overview', label: '资料', children: <Overview me={me.data} member={m} /> },
-            ...RECORD_TABS.map((t) => ({ key: t.kind, label: t.label, children: <RecordsTable username={p.username} kind={t.kind} /> })),
+            ...RECORD_TABS.map((t) => ({
+              key: t.kind,
+              label: t.label,
+              // issue 25: the turnover rows with their 减免 actions and pending waivers
+              children: t.kind === 'turnover' ? <TurnoverTab me={me.data} username={p.username} remaining={m.turnover_remaining} /> : <RecordsTable username={p.username} kind={t.kind} />,
+            })),
           ]}
           destroyOnHidden
         />

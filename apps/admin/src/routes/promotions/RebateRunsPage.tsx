@@ -72,7 +72,7 @@ export default function RebateRunsPage() {
           <Tag color="green">已结算</Tag>
         ),
     },
-    { title: '结算时间 / 执行者', key: 'by', render: (_, r) => <span style={{ fontSize: 12 }}>{r.created_at}<br />{r.holder}</span> },
+    { title: '结算时间 / 执行者', key: 'by', render: (_, r) => <span style={{ fontSize: 12 }}>{r.created_at}<br />{r.holder_name}</span> },
     {
       title: '操作',
       key: 'op',

@@ -10,6 +10,7 @@ import { QueryError } from '../../components/QueryError';
 import { RefreshButton } from '../../components/RefreshButton';
 import { can, useMe } from '../../hooks/api/auth';
 import { useVipLevelAction, useVipLevels } from '../../hooks/api/promotions';
+import { WIDE_TABLE } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 
@@ -138,7 +139,7 @@ export default function VipLevelsPage() {
           dataSource={rows}
           loading={levels.isFetching && !levels.isError}
           pagination={false}
-          scroll={{ x: 1080 }}
+          {...WIDE_TABLE}
           locale={{ emptyText: <Empty description="暂无VIP等级" /> }}
         />
       </Card>

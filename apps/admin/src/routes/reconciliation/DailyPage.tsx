@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, ReloadOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
-import { RECON_CHECK_TITLES, RECON_CHECKS, type ReconCheck, type ReconCheckResult, type ReconDayResult, type ReconDayRow, type ReconItemRow } from '@casino/contract';
+import { accountName, ENTRY_KIND_NAMES, fieldLabel, RECON_REF_LABELS, RECON_CHECK_TITLES, RECON_CHECKS, TRANSFER_DIRECTION_NAMES, type ReconCheck, type ReconCheckResult, type ReconDayResult, type ReconDayRow, type ReconItemRow } from '@casino/contract';
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Popconfirm, Row, Segmented, Skeleton, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -20,26 +20,15 @@ function beijingToday(): string {
 }
 const yesterday = () => dayjs(beijingToday()).subtract(1, 'day').format('YYYY-MM-DD');
 
-const REF_LABELS: Record<string, string> = {
-  deposit_no: '存款单',
-  withdraw_no: '取款单',
-  transfer_id: '转账号',
-  entry_id: '分录',
-  entry_kind: '分录类型',
-  reference: '分录引用',
-  idempotency_key: '幂等键',
-  member_id: '会员ID',
-  username: '会员',
-  platform: '场馆',
-  direction: '方向',
-  difference_id: '差异编号',
-  gateway: '通道',
-  gateway_order_no: '通道单号',
-  status: '我方状态',
-  provider: '供应商',
-  account: '账户',
-  check: '检查',
-};
+
+/** a reference's value by name (issue 25): ledger accounts and entry kinds from the contract's dictionary */
+function refText(key: string, v: string | number): string {
+  const text = String(v);
+  if (key === 'account' || /^(member|house|venue):/.test(text)) return accountName(text);
+  if (key === 'entry_kind') return ENTRY_KIND_NAMES[text] ?? text;
+  if (key === 'direction') return TRANSFER_DIRECTION_NAMES[text] ?? text;
+  return text;
+}
 
 /** ms of a Beijing wire time 'YYYY-MM-DD HH:mm:ss' */
 function beijingMs(t: string): number {
@@ -186,14 +175,14 @@ export default function DailyPage() {
       dataIndex: 'refs',
       render: (refs: ReconItemRow['refs'], r) => (
         <Space size={[4, 4]} wrap>
-          <Typography.Text copyable strong style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
-            {r.reference}
+          <Typography.Text copyable={{ text: r.reference }} strong style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
+            {refText('reference', r.reference)}
           </Typography.Text>
           {Object.entries(refs)
             .filter(([, v]) => String(v) !== r.reference)
             .map(([k, v]) => (
               <Tag key={k} style={{ marginInlineEnd: 0 }}>
-                {REF_LABELS[k] ?? k}：{k === 'username' ? <Link to={`/members/${encodeURIComponent(String(v))}`}>{String(v)}</Link> : String(v)}
+                {RECON_REF_LABELS[k] ?? fieldLabel(k)}：{k === 'username' ? <Link to={`/members/${encodeURIComponent(String(v))}`}>{String(v)}</Link> : refText(k, v)}
               </Tag>
             ))}
         </Space>

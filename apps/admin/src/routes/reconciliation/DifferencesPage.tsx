@@ -31,7 +31,7 @@ export default function DifferencesPage() {
   const columns: ColumnsType<ReconciliationRow> = [
     { title: '编号', dataIndex: 'id', width: 70 },
     { title: '会员', dataIndex: 'username', render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '场馆', dataIndex: 'platform', width: 80 },
+    { title: '场馆', dataIndex: 'platform', width: 100, render: (_: string, r) => r.venue_name },
     { title: '转入', dataIndex: 'sent_in', align: 'right', render: money },
     { title: '转出', dataIndex: 'taken_out', align: 'right', render: money },
     { title: '注单输赢', dataIndex: 'game_result', align: 'right', render: money },

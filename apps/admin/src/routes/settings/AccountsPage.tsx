@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { can, useMe } from '../../hooks/api/auth';
 import { useReceivingAccounts, useReceivingAction, type ReceivingAccount } from '../../hooks/api/settings';
+import { WIDE_TABLE } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 import { Confirmed } from '../../components/Confirmed';
 import { RefreshButton } from '../../components/RefreshButton';
@@ -136,7 +137,7 @@ export default function AccountsPage() {
             { value: 'usdt', label: `USDT ${rows.filter((r) => r.type === 'usdt').length}` },
           ]}
         />
-        <Table<ReceivingAccount> size="middle" rowKey="id" columns={columns} dataSource={shown} loading={q.isFetching} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 1000 }} locale={{ emptyText: '暂无收款账户' }} />
+        <Table<ReceivingAccount> size="middle" rowKey="id" columns={columns} dataSource={shown} loading={q.isFetching} pagination={{ pageSize: 20, hideOnSinglePage: true }} {...WIDE_TABLE} locale={{ emptyText: '暂无收款账户' }} />
       </Card>
       {open?.mode === 'create' ? (
         <ActionModal<AccountValues>

@@ -29,6 +29,8 @@ export const SETTING_LABELS: Record<string, string> = {
   withdraw_open_from: '取款开放时间（起）',
   withdraw_open_to: '取款开放时间（止）',
   withdraw_second_approval_over: '双人审核门槛（元）',
+  turnover_waive_review_threshold: '打码量减免复核门槛（元）',
+  operator_2fa_required: '资金角色两步验证',
   withdrawusdtrate: '取款 USDT 汇率',
   withdrawcashfee: 'ERC20 链上手续费（USDT）',
   withdrawfeeusdttrc: 'TRC20 链上手续费（USDT）',
@@ -49,6 +51,7 @@ function show(key: string, v: unknown): ReactNode {
   if (v === undefined || v === null || v === '') return <Typography.Text type="secondary">（空）</Typography.Text>;
   if (key === 'site_state') return v === 1 ? '开放' : '维护中';
   if (key === 'redpacket_switch') return v === 1 ? '开启' : '关闭';
+  if (key === 'operator_2fa_required') return v === 1 ? '必须' : '可选'; // issue 25
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }

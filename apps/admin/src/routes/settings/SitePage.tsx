@@ -1,7 +1,7 @@
 import { Alert, Divider, Form, Input } from 'antd';
 import { FlagSwitch, SettingsForm, settingRule } from './SettingsForm';
 
-const KEYS = ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'h5_url', 'ios_download_url', 'ios_download_qrcode', 'tg_login_url', 'tg_bot_url'];
+const KEYS = ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'h5_url', 'ios_download_url', 'ios_download_qrcode', 'tg_login_url', 'tg_bot_url', 'operator_2fa_required'];
 
 /** Site: name, open / maintenance with its notice, the red packet switch, download and messaging links. */
 export default function SitePage() {
@@ -49,6 +49,18 @@ export default function SitePage() {
           </Form.Item>
           <Form.Item name="tg_bot_url" label="Telegram 机器人链接" rules={[settingRule('tg_bot_url')]} extra="留空则不显示">
             <Input placeholder="https://" />
+          </Form.Item>
+          {/* issue 25: second factor for roles that handle money */}
+          <Divider titlePlacement="start" plain>
+            后台安全
+          </Divider>
+          <Form.Item
+            name="operator_2fa_required"
+            label="资金角色两步验证"
+            rules={[settingRule('operator_2fa_required')]}
+            extra="开启后，拥有资金权限的角色（财务、风控、超级管理员等）必须绑定身份验证器才能使用后台；未绑定的操作员在下次操作时会被要求先绑定。"
+          >
+            <FlagSwitch on="必须" off="可选" />
           </Form.Item>
         </>
       )}

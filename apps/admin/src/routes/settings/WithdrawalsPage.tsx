@@ -8,6 +8,7 @@ const KEYS = [
   'withdraw_open_from',
   'withdraw_open_to',
   'withdraw_second_approval_over',
+  'turnover_waive_review_threshold',
   'withdrawusdtrate',
   'withdrawcashfee',
   'withdrawfeeusdttrc',
@@ -49,6 +50,10 @@ export default function WithdrawalsPage() {
             审核
           </Divider>
           <Form.Item name="withdraw_second_approval_over" label="双人审核门槛" rules={[settingRule('withdraw_second_approval_over')]} extra="超过此金额的取款需要第二位不同的操作员批准；0 表示不需要。">
+            <InputNumber min={0} precision={0} suffix="元" style={{ width: 220 }} />
+          </Form.Item>
+          {/* issue 25 */}
+          <Form.Item name="turnover_waive_review_threshold" label="打码量减免复核门槛" rules={[settingRule('turnover_waive_review_threshold')]} extra="单笔减免的打码量超过此金额时，需要第二位不同的操作员批准后才生效；0 表示不需要。">
             <InputNumber min={0} precision={0} suffix="元" style={{ width: 220 }} />
           </Form.Item>
           <Divider titlePlacement="start" plain>

@@ -24,6 +24,8 @@ export function paymentGatewaysFromConfig(config: Config, ownAddress: () => stri
         baseUrl: () => `${config.sandboxUrl ?? `${ownAddress()}/sandbox`}/pay`,
         secret: config.paymentSecret,
         timeoutMs: config.venueTimeoutMs,
+        previousSecret: config.paymentSecretOld, // issue 23: secret rotation's grace window
+        previousUntil: config.secretGraceUntil,
       }),
     );
   }

@@ -23,6 +23,11 @@ import { m021 } from './021_promotions_admin.ts'; // issue 13: promotions admin
 import { m018 } from './018_content_admin.ts'; // issue 13: content
 import { m019 } from './019_support_chat.ts'; // issue 13: live customer service
 import { m020 } from './020_reconciliation_days.ts'; // issue 13: daily reconciliation
+import { m024 } from './024_entry_vip1.ts'; // issue 19: no demo entry address, members start at VIP1
+import { m025 } from './025_operator_setup_waivers.ts'; // issue 25
+import { m026 } from './026_last_login_backfill.ts'; // issue 25: last login of members signed in by registering
+import { m027 } from './027_agents.ts'; // issue 20: agents, links, rollups, flags
+import { m028 } from './028_agent_statements.ts'; // issue 20: agent statements and settlement runs
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,5 +55,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '020_reconciliation_days': m020(dialect), // issue 13: daily reconciliation
     '022_games_admin': m022(), // issue 13: games and venues admin (operator overrides kept across syncs)
     '023_rebate_chunks': m023(dialect), // issue 13: rebate settlement in chunks (bets day index, run progress)
+    '024_entry_vip1': m024(), // issue 19: demo entry address cleared, VIP0 members to VIP1, online orders' cashier URL
+    '025_operator_setup_waivers': m025(dialect), // issue 25: operators' first sign-in, turnover waivers
+    '026_last_login_backfill': m026(), // issue 25: members signed in since registering get that as last login
+    '027_agents': m027(dialect), // issue 20: agents, plans, downline links, figure rollups, flags
+    '028_agent_statements': m028(dialect), // issue 20: agent statements, their adjustments, monthly settlement runs
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { hashPassword } from '../../modules/accounts/index.ts';
+import { hashPassword, STARTING_VIP } from '../../modules/accounts/index.ts';
 import type { SiteService } from '../../modules/site/index.ts';
 import { wallet } from '../../modules/wallet/index.ts';
 import { seedContent } from './content.ts';
@@ -37,6 +37,9 @@ async function seedFirstAdmin(ctx: AppContext) {
       password_hash: await hashPassword(password),
       role: 'owner',
       created_at: Date.now(),
+      // issue 25: a generated password was printed to the log: its owner sets their own at first
+      // sign-in; one given in ADMIN_PASSWORD was chosen by the person starting the site
+      must_change_password: generated ? 1 : 0,
     })
     .onConflict((oc) => oc.column('username').doNothing())
     .returning('id')
@@ -66,6 +69,7 @@ async function seedDemoMember(ctx: AppContext) {
         realname: DEMO_MEMBER.realname,
         referrer_pid: null,
         register_ip: '127.0.0.1',
+        vip: STARTING_VIP,
         created_at: now,
       })
       .onConflict((oc) => oc.column('username').doNothing())

@@ -13,12 +13,12 @@ const CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
  * Captcha images drawn by svg-captcha; the answer stays in the database (so any
  * server process can check it), is single use and compared ignoring case.
  */
-export function createCaptcha(db: Kysely<DB>, enabled: boolean) {
+export function createCaptcha(db: Kysely<DB>, enabled: boolean, look: { contrast?: boolean } = {}) {
   let issued = 0;
   return {
     enabled,
     async issue(now = Date.now()): Promise<CaptchaReply> {
-      const image = svgCaptcha.create({
+      const image = look.contrast ? contrastImage() : svgCaptcha.create({
         size: 4,
         charPreset: CHARS,
         noise: 2,
@@ -52,3 +52,23 @@ export function createCaptcha(db: Kysely<DB>, enabled: boolean) {
   };
 }
 export type Captcha = ReturnType<typeof createCaptcha>;
+
+/** issue 25: glyph colours of the high-contrast image: dark and saturated, each at least 7:1 on GROUND */
+const INKS = ['#1d2b64', '#7a1020', '#0b5138', '#4a1f6b', '#202124', '#8a3b00'];
+const GROUND = '#ffffff';
+
+/**
+ * issue 25: the back-office's captcha. svg-captcha with a background picks glyph colours only a
+ * little darker than it (pale yellow on cream was hard to read), so the image is drawn in grey
+ * and each glyph is given one of INKS on a white ground; two thin light noise lines stay.
+ */
+function contrastImage(): { text: string; data: string } {
+  const image = svgCaptcha.create({ size: 4, charPreset: CHARS, noise: 2, color: false, width: 120, height: 44, fontSize: 46 });
+  let glyph = 0;
+  const data = image.data
+    // glyphs are filled paths; noise lines are stroked ones
+    .replace(/<path fill="#[0-9a-f]{3,6}"/gi, () => `<path fill="${INKS[(glyph++ + Math.floor(Math.random() * INKS.length)) % INKS.length]}"`)
+    .replace(/stroke="#[0-9a-f]{3,6}"/gi, 'stroke="#b8bfd1" stroke-width="1"')
+    .replace(/(<svg[^>]*>)/, `$1<rect width="100%" height="100%" fill="${GROUND}"/>`);
+  return { text: image.text, data };
+}

@@ -12,7 +12,10 @@ export { createSessions, type Session, type Sessions } from './sessions.ts';
 // the back-office login uses the same server-side captcha (issue 12)
 export { createCaptcha, type Captcha } from './captcha.ts';
 export type { AccountsHooks, AccountsService } from './service.ts';
+// issue 25: the back-office login slows down a guessed account the same way
+export { loginDelayMs, LOGIN_SLOW_AFTER } from './service.ts';
 export { createPasswordReset, resetRoutes, type PasswordReset } from './reset.ts';
+export { STARTING_VIP } from './repo.ts';
 
 /** Builds the accounts module: members, passwords, captcha, sessions and their calls. */
 export function createAccounts(ctx: AppContext, site: SiteService, hooks: AccountsHooks = {}) {

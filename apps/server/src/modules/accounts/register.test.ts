@@ -70,7 +70,7 @@ describe('POST /api/register', () => {
     expect(reply.data.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const user = await t.post('/api/user', {}, { token: reply.data.api_token });
     expect(user.code).toBe(200);
-    expect(user.data).toMatchObject({ username: 'player01', realname: '李四', balance: 0, gameblance: 0, vip: 0 });
+    expect(user.data).toMatchObject({ username: 'player01', realname: '李四', balance: 0, gameblance: 0, vip: 1, current_vip: 'VIP1' });
     const row = await t.ctx.db.selectFrom('members').selectAll().where('username', '=', 'player01').executeTakeFirstOrThrow();
     expect(row.referrer_pid).toBe('8001');
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -14,8 +14,11 @@ export async function usernameExists(db: Kysely<DB>, username: string): Promise<
   return row !== undefined;
 }
 
+/** the level every member starts at (issue 19: VIP1; the column's old default 0 is never written) */
+export const STARTING_VIP = 1;
+
 export async function insert(db: Kysely<DB>, member: NewMember): Promise<number> {
-  const row = await db.insertInto('members').values(member).returning('id').executeTakeFirstOrThrow();
+  const row = await db.insertInto('members').values({ vip: STARTING_VIP, ...member }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

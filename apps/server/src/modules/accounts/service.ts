@@ -1,10 +1,13 @@
 import { fenToYuan, MSG, CODE, type LoginInput, type RegisterInput, type UserInfo } from '@casino/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { SiteService } from '../site/index.ts';
 import { wallet } from '../wallet/index.ts';
 import type { Captcha } from './captcha.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
+import { agentFlag, joinDay } from './member-facts.ts';
 import * as repo from './repo.ts';
 import * as turnover from '../turnover/index.ts';
 import type { Sessions } from './sessions.ts';
@@ -18,6 +21,13 @@ export interface ClientMeta {
 export interface AccountsHooks {
   /** re-reads the member's venue balances from the venues (the game wallet of userInfo) */
   refreshVenueBalances?(memberId: number): Promise<unknown>;
+  /** whether the member is an agent (userInfo isagent); the agents module lends it (issue 20) */
+  isAgent?(memberId: number): Promise<boolean>;
+  /**
+   * issue 20: a member registered, in the registration's transaction: the agents module binds
+   * it to the agent whose code the pid is (a pid that is no agent's code binds nothing)
+   */
+  registered?(trx: Kysely<DB>, memberId: number, pid: string | null, now: number): Promise<unknown>;
 }
 
 /** failed logins of one account (15 minutes) after which its logins slow down */
@@ -85,6 +95,10 @@ export function createAccountsService(
             created_at: now,
           });
           await wallet.openMemberAccounts(trx, id, now);
+          await deps.hooks?.registered?.(trx, id, input.pid || input.referrer || null, now);
+          // registering signs the member in: it is their first login (issue 25: the back-office
+          // showed "-" as last login for a member signed in since registering)
+          await repo.recordLogin(trx, id, meta.ip.slice(0, 64), now, meta.userAgent);
           return sessions.create(trx, id, meta, now);
         });
       } catch (e) {
@@ -160,11 +174,12 @@ export function createAccountsService(
     },
 
     async userInfo(memberId: number): Promise<UserInfo> {
-      const [member, central, game, s] = await Promise.all([
+      const [member, central, game, s, isagent] = await Promise.all([
         repo.findById(db, memberId),
         wallet.centralBalance(db, memberId),
         wallet.gameBalance(db, memberId),
         site.settings(),
+        agentFlag(memberId, deps.hooks),
       ]);
       if (!member) refuse(MSG.authExpired, CODE.unauthorized);
       return {
@@ -185,6 +200,8 @@ export function createAccountsService(
         withdrawfeeusdttrc: s.withdrawfeeusdttrc,
         withdrawusdtrate: s.withdrawusdtrate,
         realname_verified: member.realname_verified === 1 ? 1 : 0,
+        joinday: joinDay(Number(member.created_at), Date.now()),
+        isagent,
       };
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { joinDay } from './member-facts.ts';
 
 describe('sessions and the member calls', () => {
   let t: TestApp;
@@ -34,11 +35,24 @@ describe('sessions and the member calls', () => {
           'current_vip', 'usdtrate', 'transferstatus', 'withdrawcashfee', 'withdrawfeeusdttrc', 'withdrawusdtrate',
           // ours (issue 15): the 已实名 badge's flag
           'realname_verified',
+          // the original front-end's (issue 19): days since joining, agent flag
+          'joinday', 'isagent',
         ].sort(),
       );
-      expect(reply.data).toMatchObject({ username: 'session01', current_vip: 'VIP0', transferstatus: 1, usdtrate: 7.2 });
+      expect(reply.data).toMatchObject({ username: 'session01', current_vip: 'VIP1', transferstatus: 1, usdtrate: 7.2, joinday: 0, isagent: 0 });
       expect(JSON.stringify(reply)).not.toMatch(/argon2|hash|654321|secret123/);
     }
+  });
+
+  it('joinday counts whole Beijing days since registration; isagent is 0 while no agent record exists', async () => {
+    const bjMs = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);
+    expect(joinDay(bjMs('2026-01-01 23:59:59'), bjMs('2026-01-02 00:00:00'))).toBe(1);
+    expect(joinDay(bjMs('2026-01-01 00:00:00'), bjMs('2026-01-01 23:59:59'))).toBe(0);
+    expect(joinDay(bjMs('2026-01-01 08:00:00'), bjMs('2026-01-31 07:00:00'))).toBe(30);
+    // registered at 00:30 Beijing three days before today's Beijing date: 3 days, whatever the hour now
+    const today = Date.parse(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T00:30:00+08:00`);
+    await t.ctx.db.updateTable('members').set({ created_at: today - 3 * 86_400_000 }).where('username', '=', 'session01').execute();
+    expect((await t.post('/api/user', {}, { token })).data).toMatchObject({ joinday: 3, isagent: 0 });
   });
 
   it('answers the central balance in yuan from the ledger account', async () => {

@@ -5,7 +5,7 @@ import { adminGuard } from '../../http/auth.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { addressAllowed } from './ip-allow.ts';
 import { createCaptcha, createSessions } from '../accounts/index.ts';
-import { createCardVault, loadCardKey } from '../cards/index.ts';
+import { cardVaultOf } from '../cards/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { ADMIN_IDLE_MINUTES, createOperators } from './operators.ts';
 import { operatorsRoutes } from './operators-routes.ts';
@@ -17,17 +17,18 @@ export { audit } from './repo.ts';
 export { clientMeta } from './routes.ts';
 export { covers, ADMIN_IDLE_MINUTES } from './operators.ts';
 export { codeAt as totpCodeAt } from './totp.ts';
-export { beijingInstant } from './audit-log.ts';
+export { beijingInstant, actionName, nameOperators, presentAuditDetail, targetNames } from './audit-log.ts';
 
 /** Operators: their sessions, roles, second factor, the audit log, settings and the back-office's own calls. */
 export function createBackoffice(ctx: AppContext, site: SiteService) {
   // operators are signed out after 30 minutes without a call (issue 12)
   const sessions = createSessions(ctx.db, 'admin', ADMIN_IDLE_MINUTES);
-  const captcha = createCaptcha(ctx.db, ctx.config.captcha);
+  // issue 25: dark glyphs on a light ground, read at a glance (the member site keeps its own look)
+  const captcha = createCaptcha(ctx.db, ctx.config.captcha, { contrast: true });
   // TOTP secrets are sealed at rest with the same key as card numbers
-  const vault = createCardVault(loadCardKey(ctx.config));
-  const service = createBackofficeService(ctx, sessions, { captcha, vault });
-  const operators = createOperators(ctx, sessions, vault);
+  const vault = cardVaultOf(ctx.config); // issue 23: with the previous key during a rotation
+  const service = createBackofficeService(ctx, sessions, { captcha, vault, site });
+  const operators = createOperators(ctx, sessions, vault, service);
   const settings = createSettingsDesk(ctx, site);
   const captchaLimit = ctx.limiter({ name: 'admin_captcha_ip', points: 30, durationSec: 60, blockSec: 60 });
   const guard = adminGuard(service.lookup);

@@ -17,7 +17,8 @@ export function sessionOperator(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('admins')
     .leftJoin('admin_roles', 'admin_roles.code', 'admins.role')
-    .select(['admins.id', 'admins.username', 'admins.role', 'admins.status', 'admins.ip_allowlist', 'admin_roles.permissions'])
+    // issue 25: the first-sign-in flags (own password; a second factor enrolled or not)
+    .select(['admins.id', 'admins.username', 'admins.role', 'admins.status', 'admins.ip_allowlist', 'admin_roles.permissions', 'admins.must_change_password', 'admins.totp_secret'])
     .where('admins.id', '=', id)
     .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, MSG, OPS_MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { totpCodeAt } from './index.ts';
+import { LOGIN_SLOW_AFTER, loginDelayMs } from '../accounts/index.ts';
 
 const OWNER_PASSWORD = 'admin-test-password';
 
@@ -194,8 +195,36 @@ describe('operator rate limits', () => {
     expect(await t.post('/admin/api/me', {}, { token })).toMatchObject({ code: 200 });
   });
 
-  it('pauses an account after 5 wrong passwords, even for the right one', async () => {
-    for (let i = 0; i < 5; i++) expect(await t.post('/admin/api/login', { username: 'admin', password: 'wrong' })).toMatchObject({ code: 400 });
-    expect(await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD })).toMatchObject({ code: CODE.tooMany });
+  // issue 25: the member rule (issue 14): a guessed account slows down, its owner is never locked out
+  it('after 5 wrong passwords an operator account slows down, but its owner still gets in, from any address', async () => {
+    for (let i = 0; i < LOGIN_SLOW_AFTER; i++) expect(await t.post('/admin/api/login', { username: 'admin', password: 'wrong' }, { ip: `10.20.0.${i}` })).toMatchObject({ code: 400, message: '管理员账号或密码错误！' });
+    // a stranger's further guess waits and is still just a wrong password (never 429 for the account)
+    let started = Date.now();
+    expect(await t.post('/admin/api/login', { username: 'admin', password: 'wrong' }, { ip: '10.20.0.9' })).toMatchObject({ code: 400, message: '管理员账号或密码错误！' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(LOGIN_SLOW_AFTER) - 50);
+    started = Date.now();
+    expect(await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD }, { ip: '10.20.1.1' })).toMatchObject({ code: 200 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(LOGIN_SLOW_AFTER + 1) - 50);
+    // the success cleared the count: no wait now
+    started = Date.now();
+    expect(await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD }, { ip: '10.20.1.2' })).toMatchObject({ code: 200 });
+    expect(Date.now() - started).toBeLessThan(loginDelayMs(LOGIN_SLOW_AFTER));
   });
+
+  it('the per-address limit stays: 10 wrong passwords pause that address, not others', async () => {
+    for (let i = 0; i < 10; i++) await t.post('/admin/api/login', { username: `ghost${i}`, password: 'wrong' }, { ip: '10.30.0.1' });
+    expect(await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD }, { ip: '10.30.0.1' })).toMatchObject({ code: CODE.tooMany });
+    expect(await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD }, { ip: '10.30.0.2' })).toMatchObject({ code: 200 });
+  });
+
+  it("a super admin's password reset clears the operator's failed logins", async () => {
+    const owner = (await t.post('/admin/api/login', { username: 'admin', password: OWNER_PASSWORD }, { ip: '10.40.0.1' })).data.token;
+    expect(await t.post('/admin/api/operators/create', { username: 'slow_one', password: 'slowpass1', role: 'support' }, { token: owner })).toMatchObject({ code: 200 });
+    for (let i = 0; i < LOGIN_SLOW_AFTER + 2; i++) await t.post('/admin/api/login', { username: 'slow_one', password: 'wrong' }, { ip: `10.41.0.${i}` });
+    expect(await t.post('/admin/api/operators/reset-password', { username: 'slow_one', password: 'freshpass2' }, { token: owner })).toMatchObject({ code: 200 });
+    // had the count kept its 7 failures, this sign-in would wait loginDelayMs(7) = 4 s
+    const started = Date.now();
+    expect(await t.post('/admin/api/login', { username: 'slow_one', password: 'freshpass2' }, { ip: '10.42.0.1' })).toMatchObject({ code: 200 });
+    expect(Date.now() - started).toBeLessThan(loginDelayMs(LOGIN_SLOW_AFTER));
+  }, 30_000);
 });

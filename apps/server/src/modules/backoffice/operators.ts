@@ -30,7 +30,15 @@ const isSuper = (perms: readonly string[]) => perms.includes('*');
  * Every change is audited in its own transaction with before/after; an operator can act only on
  * operators and roles whose permissions they hold themselves.
  */
-export function createOperators(ctx: AppContext, sessions: Sessions, vault: CardVault) {
+/** issue 25: what the login side lends the operators desk */
+export interface OperatorChecks {
+  /** the role must have a second factor (money permissions, setting on) */
+  totpRequired(permissions: readonly string[]): Promise<boolean>;
+  /** forget an operator's failed logins (their password was reset) */
+  clearLoginFailures(username: string): Promise<void>;
+}
+
+export function createOperators(ctx: AppContext, sessions: Sessions, vault: CardVault, checks: OperatorChecks) {
   const { db } = ctx;
   // wrong current passwords and codes typed by a signed-in operator: 5 in 15 minutes, then a pause
   const ownChecks = ctx.limiter({ name: 'admin_own_checks', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 });
@@ -82,6 +90,8 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
     async me(admin: SessionAdmin): Promise<OperatorSelf> {
       const row = await ops.operatorById(db, admin.adminId);
       const role = await ops.roleByCode(db, admin.role);
+      const totpRequired = await checks.totpRequired(admin.permissions);
+      const mustChange = ctx.config.operatorSetup && row?.must_change_password === 1;
       return {
         id: admin.adminId,
         username: admin.username,
@@ -92,6 +102,9 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
         totp_recommended: isSuper(admin.permissions) && !row?.totp_secret,
         ip_allowlist: JSON.parse(row?.ip_allowlist || '[]'),
         idle_minutes: ADMIN_IDLE_MINUTES,
+        must_change_password: mustChange,
+        totp_required: totpRequired,
+        must_enrol_totp: totpRequired && !row?.totp_secret,
       };
     },
 
@@ -102,10 +115,11 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
       if (oldPassword === newPassword) refuse(OPS_MSG.samePassword);
       const hash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
-        const changed = await trx.updateTable('admins').set({ password_hash: hash }).where('id', '=', admin.adminId).where('password_hash', '=', row.password_hash).executeTakeFirst();
+        // issue 25: their own password now: the first-sign-in flag goes with the change
+        const changed = await trx.updateTable('admins').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', admin.adminId).where('password_hash', '=', row.password_hash).executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) refuse(OPS_MSG.oldPasswordWrong);
         await trx.deleteFrom('sessions').where('subject_kind', '=', 'admin').where('subject_id', '=', admin.adminId).where('token_hash', '<>', admin.tokenHash).execute();
-        await audit(trx, { adminId: admin.adminId, action: 'operator.password.self', target: `admin:${admin.adminId}`, detail: {}, ip: meta.ip });
+        await audit(trx, { adminId: admin.adminId, action: 'operator.password.self', target: `admin:${admin.adminId}`, detail: { before: { must_change_password: row.must_change_password === 1 }, after: { must_change_password: false } }, ip: meta.ip });
       });
     },
 
@@ -146,6 +160,8 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
       const row = await ops.operatorById(db, admin.adminId);
       if (!row?.totp_secret) refuse(OPS_MSG.totpOff);
       if (isSuper(admin.permissions)) refuse(OPS_MSG.totpRequiredForSuper, CODE.forbidden);
+      // issue 25: a role that handles money keeps its second factor while the site requires it
+      if (await checks.totpRequired(admin.permissions)) refuse(OPS_MSG.totpRequired, CODE.forbidden);
       const secret = row.totp_secret;
       const fresh = async () => {
         const step = matchStep(vault.open(secret), admin.username, code);
@@ -173,7 +189,8 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
         await db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('admins')
-            .values({ username: input.username, password_hash: hash, role: role.code, created_at: Date.now(), created_by: admin.adminId, ip_allowlist: JSON.stringify(allow) })
+            // issue 25: the password was chosen by another operator: the new one sets their own at first sign-in
+            .values({ username: input.username, password_hash: hash, role: role.code, created_at: Date.now(), created_by: admin.adminId, ip_allowlist: JSON.stringify(allow), must_change_password: 1 })
             .returning('id')
             .executeTakeFirstOrThrow();
           await audit(trx, { adminId: admin.adminId, action: 'operator.create', target: `admin:${row.id}`, detail: { after: { username: input.username, role: role.code, ip_allowlist: allow } }, ip: meta.ip });
@@ -231,10 +248,13 @@ export function createOperators(ctx: AppContext, sessions: Sessions, vault: Card
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         const { target } = await targetOf(trx, admin, username);
-        await trx.updateTable('admins').set({ password_hash: hash }).where('id', '=', target.id).execute();
+        // issue 25: the operator sets their own at next sign-in
+        await trx.updateTable('admins').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', target.id).execute();
         await sessions.revokeAll(trx, target.id);
-        await audit(trx, { adminId: admin.adminId, action: 'operator.password.reset', target: `admin:${target.id}`, detail: { username: target.username }, ip: meta.ip });
+        await audit(trx, { adminId: admin.adminId, action: 'operator.password.reset', target: `admin:${target.id}`, detail: { username: target.username, before: { must_change_password: target.must_change_password === 1 }, after: { must_change_password: true } }, ip: meta.ip });
       });
+      // issue 25: the reset also lifts the slow-down earned by wrong passwords
+      await checks.clearLoginFailures(username);
     },
 
     /** Removes a lost second factor; the operator enrols again after signing in. */

@@ -19,7 +19,7 @@ export function backofficeRoutes(
   // the only call without a session
   app.post('/admin/api/login', async (req) => {
     const input = parse(operatorLoginSchema, req.body);
-    return ok({ token: await service.login(input, clientMeta(req)) }, MSG.loginOk);
+    return ok(await service.login(input, clientMeta(req)), MSG.loginOk);
   });
   // the login form's captcha image (issued and checked by the server, like the member site's)
   app.post('/admin/api/captcha', async (req) => {

@@ -52,7 +52,7 @@ describe('settings/get and settings/update', () => {
       [{ title: '' }, '站点名称为1到50个字'],
       [{ title: 'x'.repeat(51) }, '站点名称为1到50个字'],
       [{ site_state: 2 }, '开关只能是0或1'],
-      [{ h5_url: 'javascript:alert(1)' }, '请输入以 http:// 或 https:// 开头的网址'],
+      [{ h5_url: 'javascript:alert(1)' }, '请留空（不另设访问地址）或输入以 http:// 或 https:// 开头的网址'],
       [{ tg_bot_url: 'http://t.me/x' }, '请留空或输入以 https:// 开头的网址'],
       [{ usdtrate: -1 }, '汇率必须是大于0且不超过10000的数字'],
       [{ withdraw_daily_count: 'five' }, '每日取款次数须为 1 到 1,000 之间的整数'],

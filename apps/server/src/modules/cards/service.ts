@@ -93,6 +93,8 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
       }
       const { bank_owner: owner, bank_no: bankNo, pay_pass: payPass } = req.input;
       const key = deps.vault.fingerprint(normalizedNumber(type, owner, bankNo));
+      // issue 23: during a key rotation a row not yet re-sealed holds the previous key's fingerprint
+      const keys = deps.vault.fingerprints(normalizedNumber(type, owner, bankNo));
 
       const before = await repo.activeCards(db, memberId, type);
       if (before.length >= CARD_LIMITS.perType) refuse(full);
@@ -101,7 +103,7 @@ export function createCardsService(ctx: AppContext, deps: CardsDeps) {
 
       for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
         const active = attempt === 0 ? before : await repo.activeCards(db, memberId, type);
-        if (active.some((c) => c.number_key === key)) refuse(duplicate);
+        if (active.some((c) => keys.includes(c.number_key))) refuse(duplicate);
         const taken = new Set(active.map((c) => c.slot));
         const slot = [1, 2, 3, 4, 5].find((s) => !taken.has(s));
         if (slot === undefined || active.length >= CARD_LIMITS.perType) refuse(full);

@@ -16,11 +16,52 @@ export interface CardVault {
   open(sealed: string): string;
   /** stable per number, for duplicate checks; different from the sealed form each time */
   fingerprint(normalized: string): string;
+  /**
+   * issue 23 (key rotation): the fingerprints a stored row may hold: the current key's, then the
+   * previous key's while one is configured (rows not yet re-sealed)
+   */
+  fingerprints(normalized: string): string[];
+  /** issue 23: whether a sealed value opens with the current key (false: the previous one, or neither) */
+  isCurrent(sealed: string): boolean;
 }
 
 const VERSION = 'v1';
 
-export function createCardVault(masterKey: Buffer): CardVault {
+/**
+ * issue 23: with `previousKey` (CARD_KEY_OLD, or DATA_DIR/card.key.old) values sealed under the
+ * previous key still open, while everything new is sealed under the current one; the command
+ * `npm run rotate-card-key` (ops/rotate-card-key.ts) re-seals the stored ones.
+ */
+export function createCardVault(masterKey: Buffer, previousKey?: Buffer): CardVault {
+  const current = vaultWith(masterKey);
+  if (!previousKey) return { ...current, fingerprints: (n) => [current.fingerprint(n)], isCurrent: (s) => opens(current, s) };
+  const previous = vaultWith(previousKey);
+  return {
+    seal: current.seal,
+    open(sealed) {
+      try {
+        return current.open(sealed);
+      } catch {
+        // a GCM tag that does not match the current key: sealed before the rotation
+        return previous.open(sealed);
+      }
+    },
+    fingerprint: current.fingerprint,
+    fingerprints: (n) => [current.fingerprint(n), previous.fingerprint(n)],
+    isCurrent: (s) => opens(current, s),
+  };
+}
+
+function opens(vault: Pick<CardVault, 'open'>, sealed: string): boolean {
+  try {
+    vault.open(sealed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function vaultWith(masterKey: Buffer): Pick<CardVault, 'seal' | 'open' | 'fingerprint'> {
   if (masterKey.length !== 32) throw new Error('the card key must be 32 bytes');
   const derive = (info: string) => Buffer.from(crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), info, 32));
   const encKey = derive('card-numbers/enc');
@@ -43,6 +84,22 @@ export function createCardVault(masterKey: Buffer): CardVault {
       return crypto.createHmac('sha256', macKey).update(normalized, 'utf8').digest('hex');
     },
   };
+}
+
+/**
+ * issue 23: the vault of a configuration: CARD_KEY (or DATA_DIR/card.key) and, during a key
+ * rotation, the previous key from CARD_KEY_OLD (or DATA_DIR/card.key.old).
+ */
+export function cardVaultOf(opts: { cardKey?: string; cardKeyOld?: string; dataDir: string }): CardVault {
+  return createCardVault(loadCardKey(opts), loadPreviousCardKey(opts));
+}
+
+/** CARD_KEY_OLD when given, else DATA_DIR/card.key.old when it exists, else none */
+export function loadPreviousCardKey(opts: { cardKeyOld?: string; dataDir: string }): Buffer | undefined {
+  const text = opts.cardKeyOld ?? (fs.existsSync(path.join(opts.dataDir, 'card.key.old')) ? fs.readFileSync(path.join(opts.dataDir, 'card.key.old'), 'utf8').trim() : undefined);
+  if (text === undefined) return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new Error('CARD_KEY_OLD (or card.key.old) must be 64 hex digits (32 bytes)');
+  return Buffer.from(text, 'hex');
 }
 
 /** CARD_KEY when given, else DATA_DIR/card.key (created with owner-only access the first time). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, GAME_MSG, GAMES_ADMIN_MSG, TRANSFER_MSG, controlCharsMessage, type AdminGameRow, type AdminVenueRow, type GameListGroup } from '@casino/contract';
+import { CODE, GAME_MSG, GAMES_ADMIN_MSG, TRANSFER_MSG, controlCharsMessage, type AdminGameRow, type AdminVenueRow, type GameItem } from '@casino/contract';
 import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { FORBIDDEN_MESSAGE } from '../../http/admin-routes.ts';
 import { expectLedgerSound, newMember, startVenueApp, type Member } from '../transfers/testing.ts';
@@ -17,7 +17,7 @@ describe('games and venues admin', () => {
 
   const op = (p: string, body: unknown, token = owner) => t.post(p, body, { token });
   const audits = (action: string) => t.ctx.db.selectFrom('admin_audit').selectAll().where('action', '=', action).orderBy('id').execute();
-  const shownCodes = async () => ((await t.get('/api/game/list')).data as GameListGroup[]).flatMap((g) => g.games.map((x) => x.game_code));
+  const shownCodes = async () => ((await t.get('/api/game/list')).data as GameItem[]).map((x) => x.game_code);
   const launch = (body: Record<string, unknown>) => t.post('/api/getGameUrl', body, { token: m.token });
   const gameId = async (code: string) => (await t.ctx.db.selectFrom('games').select('id').where('game_code', '=', code).executeTakeFirstOrThrow()).id;
 
@@ -185,7 +185,7 @@ describe('games and venues admin', () => {
     await op('/admin/api/games/update', { id: bonanza, app_state: 1 });
     const tiles = (await t.post('/api/gamelistBycode', { gamecode: 'pp' })).data as { gamecode: string }[];
     expect(tiles.map((x) => x.gamecode)).toContain('pp_gates');
-    const listed = ((await t.get('/api/game/list')).data as GameListGroup[]).flatMap((g) => g.games).find((g) => g.game_code === 'pp_bonanza');
+    const listed = ((await t.get('/api/game/list')).data as GameItem[]).find((g) => g.game_code === 'pp_bonanza');
     expect(listed).toMatchObject({ is_hot: 1, is_new: 1, app_state: 1 });
     expect((await launch({ plat_name: 'pp', game_code: 'pp_bonanza' })).code).toBe(200);
 
@@ -227,7 +227,7 @@ describe('games and venues admin', () => {
     // a second app on the same database: its own catalogue copy, never told by the first
     const other = await startApp(onPostgres ? { databaseSchema: t.ctx.config.databaseSchema } : { sqliteFile });
     try {
-      const codes = async () => ((await other.get('/api/game/list')).data as GameListGroup[]).flatMap((g) => g.games.map((x) => x.game_code));
+      const codes = async () => ((await other.get('/api/game/list')).data as GameItem[]).map((x) => x.game_code);
       expect(await codes()).toContain('pp_gates');
       const gates = await gameId('pp_gates');
       expect((await op('/admin/api/games/update', { id: gates, listed: 0 })).code).toBe(200);

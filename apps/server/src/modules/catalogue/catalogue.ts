@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES, GAME_CATEGORY_NAMES, type GameCategory, type GameItem, type GameListGroup, type GameTile } from '@casino/contract';
+import { GAME_CATEGORIES, type GameCategory, type GameItem, type GameTile } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { Game, Venue } from '../../db/schema.ts';
 import type { VenueRegistry } from '../../adapters/venues/index.ts';
@@ -21,8 +21,8 @@ interface Snapshot {
   venues: Venue[];
   venueByPlatform: Map<string, Venue>;
   gameByKey: Map<string, Game>;
-  /** shown games per category, in catalogue order */
-  groups: GameListGroup[];
+  /** shown games, category by category (GAME_CATEGORIES order), each in catalogue order */
+  list: GameItem[];
   tilesByPlatform: Map<string, GameTile[]>;
 }
 
@@ -64,7 +64,7 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
       const v = venueByPlatform.get(g.platform);
       return g.app_state === 1 && v && v.listed === 1 && v.state === 1;
     });
-    const groups = GAME_CATEGORIES.map((c) => ({ category_id: c, name: GAME_CATEGORY_NAMES[c], games: shown.filter((g) => g.category_id === c).map(item) }));
+    const list = GAME_CATEGORIES.flatMap((c) => shown.filter((g) => g.category_id === c).map(item));
     const tilesByPlatform = new Map<string, GameTile[]>();
     for (const g of shown) {
       const list = tilesByPlatform.get(g.platform) ?? [];
@@ -78,7 +78,7 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
       venues,
       venueByPlatform,
       gameByKey: new Map(games.map((g) => [key(g.platform, g.game_code), g])),
-      groups,
+      list,
       tilesByPlatform,
     };
   }
@@ -160,9 +160,10 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
       const games = [...s.gameByKey.values()].filter((g) => g.platform === platform && g.app_state === 1);
       return games.find((g) => g.game_code.endsWith('_lobby') || g.game_code === 'lobby') ?? games[0];
     },
-    async groups(category: GameCategory | null): Promise<GameListGroup[]> {
+    /** GET /api/game/list: the shown games as one flat list ordered by category, or one category's */
+    async gameList(category: GameCategory | null): Promise<GameItem[]> {
       const s = await current();
-      return category ? s.groups.filter((g) => g.category_id === category) : s.groups;
+      return category ? s.list.filter((g) => g.category_id === category) : s.list;
     },
     async tiles(platform: string): Promise<GameTile[]> {
       return (await current()).tilesByPlatform.get(platform) ?? [];

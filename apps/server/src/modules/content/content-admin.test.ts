@@ -154,7 +154,7 @@ describe('back-office content calls (issue 13)', () => {
       expect(await lastAudit('banner.create')).toMatchObject({ target: `banner:${id}`, detail: { after: { id, title: '周末加赠' } } });
       // sort 0 puts it first on the member's home
       let home = (await t.post('/api/bannerList', { type: 2 })).data;
-      expect(home[0]).toEqual({ id, title: '周末加赠', src: picture, link: '/vip' });
+      expect(home[0]).toEqual({ id, title: '周末加赠', src: picture, pic: picture, link: '/vip' });
 
       const edited = await call('banners/update', { id, title: '周末加赠 升级', src: picture, link: '/activity', sort: 99, state: 1 });
       expect(edited).toMatchObject({ code: 200, data: { title: '周末加赠 升级', link: '/activity', sort: 99 } });
@@ -162,7 +162,7 @@ describe('back-office content calls (issue 13)', () => {
       expect(a.detail.before).toMatchObject({ title: '周末加赠', link: '/vip', sort: 0 });
       expect(a.detail.after).toMatchObject({ title: '周末加赠 升级', link: '/activity', sort: 99 });
       home = (await t.post('/api/bannerList', { type: 2 })).data;
-      expect(home.at(-1)).toEqual({ id, title: '周末加赠 升级', src: picture, link: '/activity' });
+      expect(home.at(-1)).toEqual({ id, title: '周末加赠 升级', src: picture, pic: picture, link: '/activity' });
 
       await call('banners/update', { id, title: '周末加赠 升级', src: picture, link: '/activity', sort: 99, state: 0 });
       home = (await t.post('/api/bannerList', { type: 2 })).data;

@@ -1,4 +1,4 @@
-import { ACTIVITIES_PER_PAGE, ARTICLE_TITLES, CONTENT_MSG, HELP_TYPES, MSG, NOTICES_PER_PAGE } from '@casino/contract';
+import { ACTIVITIES_PER_PAGE, ARTICLE_TITLES, CODE, CONTENT_MSG, HELP_TYPES, MSG, NOTICES_PER_PAGE } from '@casino/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { createContent } from './index.ts';
@@ -19,8 +19,10 @@ describe('content calls', () => {
     expect(r.code).toBe(200);
     expect(r.data.length).toBeGreaterThanOrEqual(5);
     for (const b of r.data) {
-      expect(Object.keys(b).sort()).toEqual(['id', 'link', 'src', 'title']);
+      expect(Object.keys(b).sort()).toEqual(['id', 'link', 'pic', 'src', 'title']);
       expect(b.src).toMatch(/^\/media\/banners\/[a-z0-9-]+\.svg$/);
+      // the original front-end's name for the same picture
+      expect(b.pic).toBe(b.src);
       expect(b.link === '' || b.link.startsWith('/')).toBe(true);
     }
     // a banner that names a promotion points at an existing one
@@ -159,11 +161,12 @@ describe('content calls', () => {
     expect(r.data[0].realperson).toBe(row.realperson_bp / 100);
   });
 
-  it('service, agent and visit URLs default to our own pages, relative without PUBLIC_URL (never the Host header)', async () => {
+  it('service and agent URLs default to our own pages, relative without PUBLIC_URL (never the Host header)', async () => {
     const headers = { host: 'casino.test:8443' };
     expect(await t.post('/api/getservicerurl', {}, { headers })).toMatchObject({ code: 200, data: { url: '/support/' } });
     expect((await t.get('/api/getAgentLoginUrl')).data.url).toBe('/support/agent');
-    expect((await t.get('/api/getVisitUrl')).data.url).toBe('https://m.dingsheng-demo.example');
+    // no entry address is seeded: nothing to send a visitor to
+    expect(await t.get('/api/getVisitUrl')).toMatchObject({ code: CODE.notFound, message: CONTENT_MSG.noVisitUrl, data: null });
   });
 
   it('sponsors answers two partners whose pages and logos we serve', async () => {
@@ -333,5 +336,48 @@ describe('support tickets', () => {
     expect(await count(t, 'support_tickets')).toBe(before);
     // another address is not affected
     expect((await send({ contact: 'demo888', content: '另一位会员的留言' }, '10.0.0.4')).code).toBe(200);
+  });
+});
+
+describe('GET /api/getVisitUrl: an entry address only when one is set elsewhere (issue 19)', () => {
+  let t: TestApp;
+  const PUBLIC = 'https://m.site.test';
+  beforeAll(async () => {
+    t = await startApp({ publicUrl: PUBLIC });
+  });
+  afterAll(() => t.stop());
+
+  const none = { code: CODE.notFound, message: CONTENT_MSG.noVisitUrl, data: null };
+
+  it('answers no address while h5_url is empty or this site itself, and the address set otherwise', async () => {
+    expect(await t.get('/api/getVisitUrl')).toMatchObject(none);
+    // the site's own address, however it is spelled, would only reload the page
+    for (const self of [PUBLIC, `${PUBLIC}/`, 'HTTPS://M.SITE.TEST:443/', `${PUBLIC}/#/register`]) {
+      await t.site.set('h5_url', self);
+      expect(await t.get('/api/getVisitUrl'), self).toMatchObject(none);
+    }
+    await t.site.set('h5_url', 'https://m2.site.test/');
+    expect(await t.get('/api/getVisitUrl')).toEqual({ code: 200, message: MSG.ok, data: { url: 'https://m2.site.test/' } });
+    // another port or scheme is another origin; a bare origin gains its '/' (the original appends register?pid=)
+    await t.site.set('h5_url', 'http://m.site.test');
+    expect(await t.get('/api/getVisitUrl')).toMatchObject({ code: 200, data: { url: 'http://m.site.test/' } });
+    await t.site.set('h5_url', '');
+    expect(await t.get('/api/getVisitUrl')).toMatchObject(none);
+  });
+
+  it('a database still holding the demo address an earlier seed stored loses it; an operator\'s own address stays', async () => {
+    // the migration's step (024_entry_vip1), run again on this migrated database
+    const { clearSeededEntryUrl, OLD_SEEDED_H5_URL } = await import('../../db/migrations/024_entry_vip1.ts');
+    const stored = async () => JSON.parse((await t.ctx.db.selectFrom('settings').select('value').where('key', '=', 'h5_url').executeTakeFirstOrThrow()).value);
+    await t.site.set('h5_url', OLD_SEEDED_H5_URL);
+    expect((await t.get('/api/getVisitUrl')).code).toBe(200);
+    await clearSeededEntryUrl(t.ctx.db);
+    expect(await stored()).toBe('');
+    t.site.forget();
+    expect(await t.get('/api/getVisitUrl')).toMatchObject(none);
+    expect((await t.post('/api/app')).data.h5_url).toBe('');
+    await t.site.set('h5_url', 'https://m.other-site.test/');
+    await clearSeededEntryUrl(t.ctx.db);
+    expect(await stored()).toBe('https://m.other-site.test/');
   });
 });

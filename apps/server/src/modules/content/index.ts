@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { SiteService } from '../site/index.ts';
-import { contentRoutes } from './routes.ts';
+import { contentRoutes, type ContentAgentHooks } from './routes.ts';
 import { createContentService } from './service.ts';
 
 export type { ActivityInput, ArticleInput, ContentService } from './service.ts';
@@ -23,7 +23,7 @@ export function createContent(ctx: AppContext, site: SiteService) {
     service,
     saveArticle: service.saveArticle,
     saveActivity: service.saveActivity,
-    routes: (app: FastifyInstance) => contentRoutes(app, ctx, service, site),
+    routes: (app: FastifyInstance, agents?: ContentAgentHooks) => contentRoutes(app, ctx, service, site, agents),
   };
 }
 export type Content = ReturnType<typeof createContent>;

@@ -98,14 +98,16 @@ export function supportPage(brand: string): string {
   return layout('在线客服', brand, body, script);
 }
 
-/** GET /support/agent: what the agent programme is, with the way to apply (/#/applyagent). */
-export function agentPage(brand: string): string {
-  const tiers: [string, string, string][] = [
-    ['1~5 人', '1 万以下', '30%'],
-    ['6~20 人', '1 万 ~ 10 万', '35%'],
-    ['21~50 人', '10 万 ~ 50 万', '40%'],
-    ['51 人以上', '50 万以上', '45%'],
-  ];
+/** the default plan's table as the page words it (issue 20: the page renders the agents module's default plan when wired) */
+const DEFAULT_TIERS: [string, string, string][] = [
+  ['1~5 人', '1 万以下', '30%'],
+  ['6~20 人', '1 万 ~ 10 万', '35%'],
+  ['21~50 人', '10 万 ~ 50 万', '40%'],
+  ['51 人以上', '50 万以上', '45%'],
+];
+
+/** GET /support/agent: what the agent programme is, with the way to apply (/#/applyagent); tiers from the default plan. */
+export function agentPage(brand: string, tiers: [string, string, string][] = DEFAULT_TIERS): string {
   const body = `
 <header class="hero">
   <div class="brand">${mark(brand)}<span>${esc(brand)}</span></div>

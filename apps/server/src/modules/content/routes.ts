@@ -13,7 +13,7 @@ import {
   supportTicketSchema,
   userVipSchema,
 } from '@casino/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError, envelopeOf, ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
@@ -33,7 +33,15 @@ const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'
 /** tickets from one address: 5 per 10 minutes, then 10 minutes' wait */
 export const TICKET_RULE = { name: 'support_ticket', points: 5, durationSec: 600, blockSec: 600 };
 
-export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: ContentService, site: SiteService) {
+/** issue 20: what the agents module lends the content pages (wired in app.ts) */
+export interface ContentAgentHooks {
+  /** the default plan as the agent page's rows: [members, net profit, rate] */
+  agentTiers?: () => Promise<[string, string, string][]>;
+  /** the agent portal's address when the request carries an agent's session, else null */
+  agentPortalFor?: (req: FastifyRequest) => Promise<string | null>;
+}
+
+export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: ContentService, site: SiteService, agents: ContentAgentHooks = {}) {
   const brand = async () => (await site.settings()).title;
   const ticketLimiter = ctx.limiter(TICKET_RULE);
   // PUBLIC_URL, or root-relative links: never the request's Host header, which a caller chooses (issue 14)
@@ -61,8 +69,13 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
     return ok(await content.vipLevels());
   });
   app.post('/api/getservicerurl', async (req) => ok({ url: await content.serviceUrl(origin) }));
-  app.get('/api/getAgentLoginUrl', async () => ok({ url: await content.agentLoginUrl(origin) }));
-  app.get('/api/getVisitUrl', async () => ok({ url: await content.visitUrl(origin) }));
+  // issue 20: an agent (its session sent along) is pointed at its portal; everyone else at the programme page
+  app.get('/api/getAgentLoginUrl', async (req) => ok({ url: (await agents.agentPortalFor?.(req)) ?? (await content.agentLoginUrl(origin)) }));
+  // code 200 only when there is another address to go to (the original client navigates to it)
+  app.get('/api/getVisitUrl', async () => {
+    const url = await content.visitUrl(origin);
+    return url ? ok({ url }) : envelopeOf(CODE.notFound, CONTENT_MSG.noVisitUrl);
+  });
   app.post('/api/sponsors', async (req) => {
     parse(sponsorsSchema, req.body);
     return ok(await content.sponsors(origin));
@@ -88,7 +101,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SUPPORT_SCRIPT),
   );
   app.get('/support/', async (_req, reply) => html(reply, supportPage(await brand())));
-  app.get('/support/agent', async (_req, reply) => html(reply, agentPage(await brand())));
+  app.get('/support/agent', async (_req, reply) => html(reply, agentPage(await brand(), await agents.agentTiers?.())));
   app.get('/download/', async (_req, reply) => html(reply, downloadPage(await brand(), '/#/')));
   app.get<{ Params: { type: string } }>('/partners/:type', async (req, reply) => {
     const s = /^[12]$/.test(req.params.type) ? await content.sponsor(Number(req.params.type)) : null;

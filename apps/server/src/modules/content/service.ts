@@ -75,7 +75,7 @@ export function createContentService(ctx: AppContext, site: SiteService) {
     clearCache,
 
     banners(type: number): Promise<BannerItem[]> {
-      return cached(`banners:${type}`, async () => (await repo.banners(db, type)).map((b) => ({ id: Number(b.id), title: b.title, src: b.src, link: b.link })));
+      return cached(`banners:${type}`, async () => (await repo.banners(db, type)).map((b) => ({ id: Number(b.id), title: b.title, src: b.src, pic: b.src, link: b.link })));
     },
 
     homeNotice(): Promise<string[]> {
@@ -144,9 +144,13 @@ export function createContentService(ctx: AppContext, site: SiteService) {
       return typeof set === 'string' && /^https?:\/\//.test(set) ? set : `${origin}/support/agent`;
     },
 
-    async visitUrl(origin: string): Promise<string> {
-      const h5 = (await site.settings()).h5_url;
-      return typeof h5 === 'string' && /^https?:\/\//.test(h5) ? h5 : origin || '/';
+    /**
+     * GET /api/getVisitUrl: the entry address an operator set (h5_url), or null when there is
+     * none or it is this site itself: the original client opens data.url in the same window
+     * whenever the code is 200, so an answer pointing at ourselves would reload the site forever.
+     */
+    async visitUrl(origin: string): Promise<string | null> {
+      return entryUrl((await site.settings()).h5_url, origin);
     },
 
     /** the partners an operator shows (table sponsors, issue 13) */
@@ -224,3 +228,25 @@ function activityRow(r: { id: number; type: number; title: string; banner: strin
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/**
+ * The entry address to hand out: h5_url when it is an absolute http(s) URL on another origin
+ * than the site's own (PUBLIC_URL; unknown when that is unset), normalised by URL (a bare origin
+ * gains its '/', since the original client appends 'register?pid=' to it); otherwise null.
+ */
+export function entryUrl(h5: unknown, ownOrigin: string): string | null {
+  if (typeof h5 !== 'string' || !/^https?:\/\//i.test(h5.trim())) return null;
+  let url: URL;
+  try {
+    url = new URL(h5.trim());
+  } catch {
+    return null;
+  }
+  if (ownOrigin) {
+    try {
+      if (new URL(ownOrigin).origin === url.origin) return null;
+    } catch {
+      // a relative own address (no PUBLIC_URL) matches no absolute one
+    }
+  }
+  return url.href;
+}

@@ -12,10 +12,12 @@ export function gamesRoutes(
   launch: ReturnType<typeof createLauncher>,
   requireMember: (req: FastifyRequest) => Promise<void>,
 ) {
-  // open to guests: the home page lists games before anyone logs in
+  // open to guests: the home page lists games before anyone logs in. One flat list of game
+  // entities ordered by category, as the original front-end reads it (issue 19); ?category= or
+  // ?category_id= narrows it to one category
   app.get('/api/game/list', async (req) => {
     const q = parse(gameListQuerySchema, req.query);
-    return ok(await catalogue.groups(q.category));
+    return ok(await catalogue.gameList(q.category));
   });
 
   app.post('/api/gamelistBycode', async (req) => {

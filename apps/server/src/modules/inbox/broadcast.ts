@@ -102,7 +102,7 @@ export function broadcastJobs(): Job[] {
 
 function label(b: Pick<Broadcast, 'target' | 'vip'>, username: string | null): string {
   if (b.target === 'member') return username ?? '（已删除会员）';
-  if (b.target === 'vip') return Number(b.vip) === 0 ? '普通会员（VIP0）' : `VIP${Number(b.vip)}`;
+  if (b.target === 'vip') return `VIP${Number(b.vip)}`;
   return '全部会员';
 }
 

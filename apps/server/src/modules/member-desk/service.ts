@@ -113,7 +113,8 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
           email: m.email,
           birthday: m.birthday,
           register_ip: m.register_ip,
-          paysum: m.paysum,
+          // cumulative deposits are kept in fen like every amount (issue 25: this was answered unconverted)
+          paysum: fenToYuan(m.paysum),
           transferstatus: m.transferstatus,
         },
         turnover_remaining: fenToYuan(remaining),
@@ -152,7 +153,8 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
 
     async records(username: string, kind: MemberRecordKind, page: number, perPage: number) {
       const m = await memberOf(username);
-      const { data, total } = await memberRecords(db, m.id, kind, page, perPage);
+      const venues = ['ledger', 'transfers', 'bets', 'rebates'].includes(kind) ? await deps.catalogue.venues() : [];
+      const { data, total } = await memberRecords(db, m.id, kind, page, perPage, { username: m.username, venue: (p) => venues.find((v) => v.platform === p)?.name });
       return { data, total, last_page: Math.max(1, Math.ceil(total / perPage)), current_page: page, per_page: perPage };
     },
 

@@ -50,7 +50,9 @@ describe('venue transfers and balances for operators', () => {
     expect(await centralFen(t, m.id)).toBe(100_000);
     expect(await venueFen(t, m.id, 'pp')).toBe(0);
     const audit = await call('/admin/api/audit/list', { action: 'member.venues.recover' });
-    expect(audit.data.data[0].detail).toMatchObject({ reason: '会员申请回收', total_fen: 30_000 });
+    // the log keeps fen; operators read yuan (issue 25)
+    expect(audit.data.data[0].detail).toMatchObject({ reason: '会员申请回收', total: 300 });
+    expect(audit.data.data[0].detail).not.toHaveProperty('total_fen');
     await expectLedgerSound(t);
   });
 });

@@ -28,6 +28,9 @@ export function createTransferDesk(ctx: AppContext, transfers: Transfers) {
             'venue_transfers.transfer_id', 'members.username', 'venue_transfers.platform', 'venue_transfers.direction', 'venue_transfers.amount', 'venue_transfers.status',
             'venue_transfers.attempts', 'venue_transfers.last_error', 'venue_transfers.created_at', 'venue_transfers.settled_at',
           ])
+          // the venue by name (issue 25); a platform the catalogue no longer has shows its code
+          .leftJoin('venues', 'venues.platform', 'venue_transfers.platform')
+          .select('venues.name as venue_name')
           .orderBy('venue_transfers.created_at', 'desc')
           .orderBy('venue_transfers.id', 'desc')
           .limit(f.per_page)
@@ -40,6 +43,7 @@ export function createTransferDesk(ctx: AppContext, transfers: Transfers) {
         data: rows.map(
           (r): AdminTransferRow => ({
             ...r,
+            venue_name: r.venue_name ?? r.platform.toUpperCase(),
             amount: fenToYuan(r.amount),
             status: r.status as 0 | 1 | 2,
             created_at: toWireTime(r.created_at),

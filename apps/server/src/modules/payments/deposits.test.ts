@@ -4,6 +4,7 @@ import { startApp, type TestApp } from '../../../test/harness.ts';
 import * as turnover from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
 import { depositsCreditedBetween } from './index.ts';
+import { qrDataUrl } from './qr.ts';
 import { central, depositRow, memberWithCard, noticeFor, sendNotice, until } from './testing.ts';
 
 /** Online deposits end to end through the sandbox gateway over real HTTP, SQLite and PostgreSQL. */
@@ -69,8 +70,12 @@ describe('deposits: rules, online orders, notifies', () => {
     expect(await t.post('/api/recharge', { paytype: 'alipay', amount: 100 }, { token })).toMatchObject({ code: 400, message: PAY_MSG.payTypeClosed });
     const ways = await t.get('/api/get_pay_way', { token });
     expect(ways.data.alipay).toBeUndefined();
+    // the original front-end's flag names (card, usdt, wechat, alipay) first, then ours
+    expect(Object.keys(ways.data).slice(0, 3)).toEqual(['card', 'usdt', 'wechat']);
+    expect(ways.data).toMatchObject({ card: 1, usdt: 1, wechat: 1, bank: 1, usdtpay: 1, wxpay: 1 });
     expect(ways.data.methods.map((m: { type: string }) => m.type)).toEqual(['bank', 'usdtpay', 'wxpay', 'ecny', 'qqpay', 'unionpay']);
     await t.site.set('pay_methods', s.pay_methods);
+    expect((await t.get('/api/get_pay_way', { token })).data).toMatchObject({ card: 1, usdt: 1, wechat: 1, alipay: 1 });
     expect(await t.post('/api/getPayRange', { type: 'wxpay' }, { token })).toMatchObject({ code: 200, data: { min_price: 200, max_price: 2000, amounts: [] } });
     expect(await t.post('/api/getPayRange', { type: 'x' }, { token })).toMatchObject({ code: 400, message: PAY_MSG.payTypeRequired });
   });
@@ -80,6 +85,14 @@ describe('deposits: rules, online orders, notifies', () => {
     const r = await t.post('/api/recharge', { paytype: 'alipay', amount: 200, amount_proportion: 0.1 }, { token: m.token });
     expect(r).toMatchObject({ code: 200, data: { url: expect.stringMatching(/^\/sandbox\/pay\/cashier\/SP[0-9A-F]{20}$/) } });
     const no = r.data.deposit_no as string;
+    // issue 19: message is the deposit number too (the original front-end opens /payInfo?deposit_no=<message>),
+    // where payinfo answers where to pay: the cashier link and a QR code of it
+    expect(r.message).toBe(no);
+    const info = await t.post('/api/payinfo', { deposit_no: r.message }, { token: m.token });
+    expect(info).toMatchObject({ code: 200, message: 'alipay', data: { deposit_no: no, url: r.data.url, info: { paytype: 'alipay', amount: 200, state: 1 } } });
+    expect(info.data.cardlist).toEqual({ mch_id: r.data.url, content: '支付宝扫码', payimg: await qrDataUrl(r.data.url) });
+    expect(info.data.cardlist.payimg).toMatch(/^data:image\/png;base64,/);
+    expect(info.data.cardlines).toEqual([{ mch_id: '支付链接', content: r.data.url, payimg: r.data.url }]);
     const page = await fetch(t.origin + r.data.url);
     const html = await page.text();
     expect(page.headers.get('content-security-policy')).toContain("script-src 'nonce-");

@@ -12,6 +12,28 @@ export function openMethods(s: Settings, online: boolean): PayMethods {
   return out;
 }
 
+/**
+ * The original front-end's names of the get_pay_way flags (issue 19), read from its recharge
+ * page: card is bank transfer (it sends paytype bank), usdt our usdtpay, wechat our wxpay (it
+ * sends wxpay), alipay the same. In this order, ahead of our own names: that page opens the
+ * first flag that is 1 and knows only these four.
+ */
+export const ORIGINAL_PAY_FLAGS: readonly (readonly [string, PayType])[] = [
+  ['card', 'bank'],
+  ['usdt', 'usdtpay'],
+  ['wechat', 'wxpay'],
+  ['alipay', 'alipay'],
+];
+
+/** get_pay_way's flags: 1 for each open method under both names (a closed one is absent) */
+export function payFlags(list: PayMethod[]): Record<string, 1> {
+  const open = new Set(list.map((m) => m.type));
+  const flags: Record<string, 1> = {};
+  for (const [name, type] of ORIGINAL_PAY_FLAGS) if (open.has(type)) flags[name] = 1;
+  for (const m of list) flags[m.type] = 1;
+  return flags;
+}
+
 export function methodList(s: Settings, online: boolean): PayMethod[] {
   const open = openMethods(s, online);
   return (Object.keys(open) as PayType[]).map((type) => ({

@@ -16,8 +16,8 @@ export function memberDeposit(db: Q, memberId: number, depositNo: string): Promi
   return db.selectFrom('deposits').selectAll().where('deposit_no', '=', depositNo).where('member_id', '=', memberId).executeTakeFirst();
 }
 
-export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatewayOrderNo: string) {
-  return db.updateTable('deposits').set({ gateway, gateway_order_no: gatewayOrderNo }).where('deposit_no', '=', depositNo).execute();
+export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatewayOrderNo: string, cashierUrl: string) {
+  return db.updateTable('deposits').set({ gateway, gateway_order_no: gatewayOrderNo, cashier_url: cashierUrl }).where('deposit_no', '=', depositNo).execute();
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import * as turnover from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
+import { qrDataUrl } from './qr.ts';
 import { central, depositRow, memberWithCard, noticeFor, sendNotice } from './testing.ts';
 
 /** Manual deposits (bank, USDT) and the operator's decisions, SQLite and PostgreSQL. */
@@ -35,9 +36,14 @@ describe('deposits: manual orders and operator review', () => {
     const info1 = await t.post('/api/payinfo', { deposit_no: first.message }, { token: m.token });
     const info2 = await t.post('/api/payinfo', { deposit_no: second.message }, { token: m.token });
     expect(info1).toMatchObject({ code: 200, message: 'bank', data: { deposit_no: first.message, info: { paytype: 'bank', amount: 500, state: 1 } } });
-    const account = (i: typeof info1) => i.data.cardlist.find((c: { mch_id: string }) => c.mch_id === '收款账号').content;
+    const account = (i: typeof info1) => i.data.cardlines.find((c: { mch_id: string }) => c.mch_id === '收款账号').content;
     // two orders in a row go to the two seeded receiving cards
     expect(new Set([account(info1), account(info2)]).size).toBe(2);
+    expect(info1.data.cardlines.map((c: { mch_id: string }) => c.mch_id)).toEqual(['收款银行', '收款人', '收款账号', '开户行地址']);
+    // the original front-end's single account object: the number, the rest in one line, no picture
+    const lines = info1.data.cardlines.map((c: { content: string }) => c.content);
+    expect(info1.data.cardlist).toEqual({ mch_id: account(info1), content: lines.join(' '), payimg: '' });
+    expect(info1.data.url).toBeNull();
     const created = Date.parse(info1.data.info.created_at.replace(' ', 'T') + '+08:00');
     expect(Date.parse(info1.data.info.expires_at.replace(' ', 'T') + '+08:00') - created).toBe(60 * 60_000);
     expect((await depositRow(t, first.message)).bank_no).toBe('6217000011112222');
@@ -99,7 +105,11 @@ describe('deposits: manual orders and operator review', () => {
     const o = await t.post('/api/recharge', { paytype: 'usdtpay', amount: 1000, catepay: 'ERC20' }, { token: m.token });
     const info = await t.post('/api/payinfo', { deposit_no: o.message }, { token: m.token });
     expect(info).toMatchObject({ code: 200, message: 'usdtpay', data: { info: { usdt_rate: rate, usdt_amount: Math.floor((1000 / rate) * 100) / 100 } } });
-    expect(info.data.cardlist).toEqual([{ mch_id: 'USDT-ERC20地址', content: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), payimg: expect.stringMatching(/^0x/) }]);
+    expect(info.data.cardlines).toEqual([{ mch_id: 'USDT-ERC20地址', content: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), payimg: expect.stringMatching(/^0x/) }]);
+    // the original front-end shows cardlist.mch_id as the address, content as the protocol and payimg as a picture
+    const address = info.data.cardlines[0].content;
+    expect(info.data.cardlist).toEqual({ mch_id: address, content: 'ERC20', payimg: await qrDataUrl(address) });
+    expect(info.data.cardlist.payimg).toMatch(/^data:image\/png;base64,/);
     expect(await approve(o.message)).toMatchObject({ code: 200 });
     expect(await central(t, m.id)).toBe(100000);
   });
@@ -173,7 +183,7 @@ describe('deposits: manual orders and operator review', () => {
     for (let i = 0; i < 3; i++) {
       const o = await bankOrder(m.token, 100 + i);
       const info = await t.post('/api/payinfo', { deposit_no: o.message }, { token: m.token });
-      seen.add(info.data.cardlist.find((c: { mch_id: string }) => c.mch_id === '收款账号').content);
+      seen.add(info.data.cardlines.find((c: { mch_id: string }) => c.mch_id === '收款账号').content);
     }
     expect([...seen]).toEqual(['6217001234567890']);
     expect(await call('update', { id: made.data.id, enabled: 0 })).toMatchObject({ code: 200 });
@@ -201,6 +211,9 @@ describe('deposits without a reachable gateway', () => {
       const ways = await t.get('/api/get_pay_way', { token: m.token });
       expect(ways.data.methods.map((x: { type: string }) => x.type)).toEqual(['bank', 'usdtpay']);
       expect(ways.data.wxpay).toBeUndefined();
+      expect(ways.data).toMatchObject({ card: 1, usdt: 1 });
+      expect(ways.data.wechat).toBeUndefined();
+      expect(ways.data.alipay).toBeUndefined();
       expect(await t.post('/api/recharge', { paytype: 'wxpay', amount: 300 }, { token: m.token })).toMatchObject({ code: 400, message: PAY_MSG.payTypeClosed });
       // and no receiving account was made (the demo ones come with the sandbox)
       expect(await t.post('/api/recharge', { paytype: 'bank', amount: 300, bank_owner: '李四', bank: '中国银行', bank_no: '6217000011112222', bank_address: '北京' }, { token: m.token })).toMatchObject({

@@ -40,8 +40,10 @@ export async function paymentsRoutes(
 
   app.post('/api/recharge', guarded, async (req) => {
     const { deposit, url } = await payments.recharge(memberOf(req).memberId, req.body);
-    // online: the cashier to go to; manual: the spec puts the deposit number in `message`
-    return url ? ok({ url, deposit_no: deposit.deposit_no }) : ok({ deposit_no: deposit.deposit_no }, deposit.deposit_no);
+    // `message` is the deposit number either way: the original front-end opens
+    // /payInfo?deposit_no=<message> (issue 19), where /api/payinfo answers the account or, for an
+    // online order, the cashier link and its QR code; our own site goes to data.url (online)
+    return ok(url ? { url, deposit_no: deposit.deposit_no } : { deposit_no: deposit.deposit_no }, deposit.deposit_no);
   });
 
   app.post('/api/payinfo', guarded, async (req) => {

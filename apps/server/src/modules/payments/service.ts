@@ -23,7 +23,8 @@ import { parse } from '../../http/validate.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Settings, SiteService } from '../site/index.ts';
 import { creditOrder } from './credit.ts';
-import { methodList, openMethods } from './methods.ts';
+import { methodList, openMethods, payFlags } from './methods.ts';
+import { qrDataUrl as qr } from './qr.ts';
 import * as repo from './repo.ts';
 import { NOTIFIABLE, recordState } from './states.ts';
 
@@ -125,7 +126,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         notifyUrl: `${base}/pay/notify/${gateway.name}`,
         returnUrl: `${base}/#/recharge?orderNo=${d.deposit_no}`,
       });
-      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo);
+      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo, created.cashierUrl);
       return { deposit: d, url: created.cashierUrl };
     } catch (err) {
       ctx.log.warn({ err: String(err), deposit: d.deposit_no }, 'payment gateway refused an order');
@@ -163,9 +164,10 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
   const hasGateway = (s: Settings) => deps.registry.get(s.payment_gateway) !== undefined;
 
-  /** /payInfo's receiving account, one labelled line per field */
-  function cardList(d: Deposit): PayInfo['cardlist'] {
-    if (d.kind !== 'manual' || !d.receiving) return [];
+  /** /payInfo's receiving account (or an online order's cashier), one labelled line per field */
+  function cardLines(d: Deposit): PayInfo['cardlines'] {
+    if (d.kind === 'online') return d.cashier_url ? [{ mch_id: '支付链接', content: d.cashier_url, payimg: d.cashier_url }] : [];
+    if (!d.receiving) return [];
     const r = JSON.parse(d.receiving) as { bank_name: string; bank_owner: string; bank_no: string; bank_address: string };
     if (d.paytype === 'usdtpay') return [{ mch_id: `USDT-${r.bank_name}地址`, content: r.bank_no, payimg: r.bank_no }];
     return [
@@ -176,13 +178,29 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     ];
   }
 
+  /**
+   * The original front-end's cardlist (issue 19): one object whose payimg it shows as an image
+   * and, for usdtpay, mch_id as the address and content as the protocol. A QR code (PNG data
+   * URL) of the address or of the cashier link, so a client that ignored the recharge reply's
+   * data.url still finds where to pay.
+   */
+  async function cardListOf(d: Deposit, lines: PayInfo['cardlines']): Promise<PayInfo['cardlist']> {
+    const name = PAY_TYPE_NAMES[d.paytype as PayType] ?? d.paytype;
+    if (d.kind === 'online') return d.cashier_url ? { mch_id: d.cashier_url, content: name, payimg: await qr(d.cashier_url) } : { mch_id: '', content: name, payimg: '' };
+    if (!d.receiving) return { mch_id: '', content: name, payimg: '' };
+    const r = JSON.parse(d.receiving) as { bank_name: string; bank_owner: string; bank_no: string; bank_address: string };
+    if (d.paytype === 'usdtpay') return { mch_id: r.bank_no, content: r.bank_name, payimg: await qr(r.bank_no) };
+    return { mch_id: r.bank_no, content: lines.map((l) => l.content).join(' '), payimg: '' };
+  }
+
   return {
     async payWays(): Promise<PayWaysReply & Record<string, unknown>> {
       const s = await deps.site.settings();
       const list = methodList(s, hasGateway(s));
-      // the spec's flags per method (1 open), with each method's rule and the bonus terms for the form
+      // the spec's flags per method (1 open; also under the original front-end's names), with each
+      // method's rule and the bonus terms for the form
       return {
-        ...Object.fromEntries(list.map((m) => [m.type, 1])),
+        ...payFlags(list),
         methods: list,
         bonus: { deposit_multiple: s.deposit_turnover_multiple, multiples: s.deposit_bonus_multiples, daily_cap: s.deposit_bonus_daily_cap },
         usdt_rate: Number(s.usdtrate),
@@ -218,6 +236,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     async payInfo(memberId: number, depositNo: string): Promise<{ kind: string; info: PayInfo }> {
       const d = await repo.memberDeposit(db, memberId, depositNo);
       if (!d) refuse(PAY_MSG.orderNotFound, CODE.notFound);
+      const lines = cardLines(d);
       return {
         kind: d.paytype,
         info: {
@@ -233,7 +252,9 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             state: recordState(d.status),
             bonus_percent: Number(d.bonus_percent),
           },
-          cardlist: cardList(d),
+          url: d.kind === 'online' ? d.cashier_url : null,
+          cardlist: await cardListOf(d, lines),
+          cardlines: lines,
         },
       };
     },

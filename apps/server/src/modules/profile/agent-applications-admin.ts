@@ -21,6 +21,11 @@ export interface AgentAdminDeps {
   db: Kysely<DB>;
   /** a message to the member's inbox once the decision committed; a repeat of the key sends nothing */
   notify?: (memberId: number, title: string, content: string, dedupeKey: string) => Promise<unknown>;
+  /**
+   * issue 20: an approval makes the member an agent (the agents module, wired in app.ts), in the
+   * decision's transaction: the application is approved exactly when the agent record exists
+   */
+  onApproved?: (trx: Kysely<DB>, memberId: number, adminId: number, now: number) => Promise<unknown>;
 }
 
 type Joined = AgentApplication & { username: string; realname: string };
@@ -80,6 +85,7 @@ export async function decideAgentApplication(
   d: { id: number; approve: boolean; reason?: string },
   op: { adminId: number; ip: string },
   now = Date.now(),
+  onApproved?: AgentAdminDeps['onApproved'],
 ) {
   const state = d.approve ? 2 : 3;
   const load = (trx: Kysely<DB>) =>
@@ -104,6 +110,7 @@ export async function decideAgentApplication(
       if (Number(after.state) === state) return { ...row(after), replayed: true, memberId: Number(after.member_id) };
       refuse(AGENT_ADMIN_MSG.alreadyDecided);
     }
+    if (d.approve && onApproved) await onApproved(trx, Number(after.member_id), op.adminId, now);
     await audit(trx, {
       adminId: op.adminId,
       action: d.approve ? 'agent_application.approve' : 'agent_application.reject',
@@ -137,8 +144,14 @@ export function agentApplicationsAdminRoutes(app: FastifyInstance, deps: AgentAd
       permission: 'promotions.manage',
       schema: adminAgentApproveSchema,
       handler: async (input, admin, req) => {
-        const r = await decideAgentApplication(deps.db, { id: input.id, approve: true }, { adminId: admin.adminId, ip: req.ip });
-        await tell(r, '代理申请已通过', '恭喜您，您的代理合作申请已审核通过。专属代理后台与推广方式请联系在线客服获取。');
+        const r = await decideAgentApplication(deps.db, { id: input.id, approve: true }, { adminId: admin.adminId, ip: req.ip }, Date.now(), deps.onApproved);
+        await tell(
+          r,
+          '代理申请已通过',
+          deps.onApproved
+            ? '恭喜您，您的代理合作申请已审核通过。请在“我的”页面进入代理中心，获取您的专属推广链接与二维码。'
+            : '恭喜您，您的代理合作申请已审核通过。专属代理后台与推广方式请联系在线客服获取。',
+        );
         return ok(publicView(r), AGENT_ADMIN_MSG.approved);
       },
     }),

@@ -76,7 +76,7 @@ describe('promotions back-office', () => {
       // the member's VIP page
       const shown = await t.post('/api/uservip', {});
       expect(shown.data[0]).toMatchObject({ level: 1, realperson: 1 });
-      // rebates: a VIP0 member earns VIP1's rates, now 1.00 % on live casino
+      // rebates: a new member (VIP1) earns VIP1's rates, now 1.00 % on live casino
       await t.register('pavip01');
       const id = await memberId(t, 'pavip01');
       await addBet(t.ctx.db, { memberId: id, platform: 'ag', category: 'realbet', valid: 123_456, settledAt: bj('2026-02-01 12:00:00') });
@@ -181,8 +181,8 @@ describe('promotions back-office', () => {
       const bigger = await t.post('/admin/api/red-packet-rules/preview', { id: big }, { token: admin });
       expect(bigger.data).toMatchObject({ count: 1, deposits_total: 5000, data: [{ username: 'hbpre03', grabs: 2, grabs_used: 0, grabs_left: 2 }] });
       // the members' own pages agree
-      expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hbpre01 })).data).toMatchObject({ max_times: 1, deposits: 150 });
-      expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hbpre04 })).data).toMatchObject({ max_times: 0 });
+      expect((await t.get('/api/userredpacket', { token: tokens.hbpre01 })).data).toMatchObject({ max_times: 1, deposits: 150 });
+      expect((await t.get('/api/userredpacket', { token: tokens.hbpre04 })).data).toMatchObject({ max_times: 0 });
     });
 
     it('counts the grabs taken today and leaves ranges to a rule with a higher minimum', async () => {
@@ -195,7 +195,7 @@ describe('promotions back-office', () => {
       const shadowed = await t.post('/admin/api/red-packet-rules/preview', { id: small }, { token: admin });
       expect(shadowed.data).toMatchObject({ ranges: [{ min: 100, max: 119.99 }, { min: 140.01, max: 999.99 }], count: 1, data: [{ username: 'hbpre01' }] });
       expect((await t.post('/admin/api/red-packet-rules/preview', { id: mid }, { token: admin })).data).toMatchObject({ count: 1, data: [{ username: 'hbpre02', grabs: 3 }] });
-      expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hbpre02 })).data).toMatchObject({ max_times: 3 });
+      expect((await t.get('/api/userredpacket', { token: tokens.hbpre02 })).data).toMatchObject({ max_times: 3 });
       // switched off: previewed as if it were on, and no longer shadows
       const off = { ...rule, id: mid, name: '中段', deposit_min: 120, deposit_max: 140, grabs: 3, state: 0 };
       expect(await t.post('/admin/api/red-packet-rules/update', off, { token: admin })).toMatchObject({ code: 200, message: RED_PACKET_RULE_MSG.saved });
@@ -229,7 +229,7 @@ describe('promotions back-office', () => {
       tokenB = await t.register('rerun02');
       a = await memberId(t, 'rerun01');
       b = await memberId(t, 'rerun02');
-      // both VIP0: VIP1's rates (live 1.00 % after the update above, sport 0.40 %, slots 0.60 %)
+      // both new members, VIP1 (live 1.00 % after the update above, sport 0.40 %, slots 0.60 %)
       await addBet(t.ctx.db, { memberId: a, platform: 'ag', category: 'realbet', valid: 100_000, settledAt: bj(`${D} 10:00:00`) });
       await addBet(t.ctx.db, { memberId: b, platform: 'ob', category: 'sport', valid: 200_000, settledAt: bj(`${D} 11:00:00`) });
       await settleRebateDay(t.promotions.deps, D, bj('2026-03-06 01:00:00'));

@@ -23,7 +23,7 @@ describe('rebates', () => {
     // b is VIP2 (rates 0.50 % live/sport/e-sport, 0.60 % card, 0.70 % slots, 0.40 % lottery)
     await t.ctx.db.updateTable('members').set({ vip: 2 }).where('id', '=', b).execute();
     const db = t.ctx.db;
-    // a (VIP0 earns VIP1's rates: 0.40 % live, 0.60 % slots): slots + fishing at pp, live at ag
+    // a (a new member, VIP1: 0.40 % live, 0.60 % slots): slots + fishing at pp, live at ag
     await addBet(db, { memberId: a, platform: 'pp', category: 'concise', valid: 100_000, settledAt: bj(`${D} 00:00:00`) });
     await addBet(db, { memberId: a, platform: 'pp', category: 'fishing', valid: 33_333, settledAt: bj(`${D} 13:00:00`) });
     await addBet(db, { memberId: a, platform: 'ag', category: 'realbet', valid: 1_234_567, settledAt: bj(`${D} 23:59:59`) });

@@ -1,4 +1,4 @@
-import { fenToYuan, PROMO_MSG, PROMO_PER_PAGE, REBATE_RUN_MSG, dateFilterDays, type AdminRebateRerunReply, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
+import { actorName, actorOperatorId, fenToYuan, PROMO_MSG, PROMO_PER_PAGE, REBATE_RUN_MSG, dateFilterDays, type AdminRebateRerunReply, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -134,6 +134,10 @@ export async function rebateRuns(db: Kysely<DB>, page: number) {
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
     base.selectAll().orderBy('day', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
   ]);
+  // who ran it, by name (issue 25): an operator's re-run (admin:{id}) or the daily job (host:pid:tag)
+  const adminIds = [...new Set(rows.map((r) => actorOperatorId(r.holder)).filter((id): id is number => id !== null))];
+  const admins = adminIds.length ? await db.selectFrom('admins').select(['id', 'username']).where('id', 'in', adminIds).execute() : [];
+  const operator = (id: number) => admins.find((a) => Number(a.id) === id)?.username;
   return paged(
     rows.map((r) => {
       const pass = parsePass(r.pass);
@@ -144,6 +148,7 @@ export async function rebateRuns(db: Kysely<DB>, page: number) {
         rows: Number(r.rows),
         amount: fenToYuan(Number(r.amount)),
         holder: r.holder,
+        holder_name: actorOperatorId(r.holder) === null ? '定时任务' : actorName(r.holder, { operator }),
         created_at: toWireTime(Number(r.created_at)),
         reruns: Number(r.reruns),
         rerun_at: r.rerun_at === null ? null : toWireTime(Number(r.rerun_at)),

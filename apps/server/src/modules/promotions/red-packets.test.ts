@@ -154,13 +154,15 @@ describe('red packets', () => {
     await expectClean(t);
   });
 
-  it('lists the member own grabs (spec fields) and answers 红包已关闭 when switched off', async () => {
-    const records = await t.get('/api/userredpacket?page=1', { token: tokens.hongbao02 });
-    expect(records.data.total).toBe(3);
+  it('POST /api/redpacket {page} lists the member own grabs (spec fields), paged; 红包已关闭 when switched off', async () => {
+    const records = await t.post('/api/redpacket', { page: 1 }, { token: tokens.hongbao02 });
+    expect(records.data).toMatchObject({ total: 3, current_page: 1, last_page: 1 });
     expect(Object.keys(records.data.data[0])).toEqual(expect.arrayContaining(['money', 'redpacketmoney', 'created_at', 'usetime']));
     expect(records.data.data[0].money).toBe(2000);
-    expect((await t.get('/api/userredpacket?page=1', { token: tokens.hongbao04 })).data.total).toBe(0);
-    expect((await t.get('/api/userredpacket?page=abc', { token: tokens.hongbao04 })).code).toBe(400);
+    expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hongbao04 })).data.total).toBe(0);
+    expect((await t.post('/api/redpacket', { page: 'abc' }, { token: tokens.hongbao04 })).code).toBe(400);
+    // records are a member's own: no guest reads any
+    expect((await t.post('/api/redpacket', { page: 1 })).code).toBe(401);
     const site = { ...deps(), settings: async () => ({ ...(await t.promotions.deps.settings()), redpacket_switch: 0 as const }) };
     await expect(grabRedPacket(site, ids.hongbao02, at('10:30:00'))).rejects.toMatchObject({ message: PROMO_MSG.redPacketOff });
   });
@@ -169,12 +171,20 @@ describe('red packets', () => {
     const r = await t.post('/api/douserredpacket', {}, { token: tokens.hongbao04 });
     expect(r.code).toBe(400);
     expect([PROMO_MSG.outsideWindow, PROMO_MSG.notEligible]).toContain(r.message);
-    expect((await t.post('/api/redpacket', { page: 1 }, { token: tokens.hongbao04 })).data).toMatchObject({ sendnums: 0, max_times: 0 });
+    // GET /api/userredpacket: the grab info the original /hongbao reads (sendnums, acquirednum, max_times, rules)
+    const info = await t.get('/api/userredpacket', { token: tokens.hongbao04 });
+    expect(info.data).toMatchObject({ sendnums: 0, acquirednum: 0, max_times: 0, rules: expect.any(Array) });
+    // (rules[] items, with the spec's fields, are the first test's; none is active on the real clock here)
+    // the original's /welfare sends its page along: read, no effect
+    expect((await t.get('/api/userredpacket?page=1', { token: tokens.hongbao04 })).data).toEqual(info.data);
+    // a member's grabs show in acquirednum
+    expect((await t.get('/api/userredpacket', { token: tokens.hongbao02 })).data).toMatchObject({ acquirednum: expect.any(Number) });
     expect((await t.post('/api/douserredpacket', {})).code).toBe(401);
     // guests read the rules with no allowance; a bad token still answers 401
-    const guest = await t.post('/api/redpacket', { page: 1 });
+    const guest = await t.get('/api/userredpacket');
     expect(guest).toMatchObject({ code: 200, data: { sendnums: 0, max_times: 0, acquirednum: 0, deposits: 0 } });
-    expect((await t.post('/api/redpacket', { page: 1 }, { headers: { authorization: 'Bearer nonsense-token-that-is-long-enough' } })).code).toBe(401);
+    expect(guest.data.rules).toEqual(info.data.rules);
+    expect((await t.get('/api/userredpacket', { token: 'nonsense-token-that-is-long-enough' })).code).toBe(401);
   });
 });
 
@@ -210,12 +220,12 @@ describe('red packets on the test clock, with a deposit through the payments mod
     );
     expect(rule.code).toBe(200);
     // a guest reads the active rule (no allowance)
-    expect((await t.post('/api/redpacket', { page: 1 })).data.rules.map((r: { name: string }) => r.name)).toEqual(['测试']);
+    expect((await t.get('/api/userredpacket')).data.rules.map((r: { name: string }) => r.name)).toEqual(['测试']);
     const m = await memberWithCard(t, 'hbpay');
     const order = await t.post('/api/recharge', { paytype: 'bank', amount: 300, bank_owner: '李四', bank: '中国银行', bank_no: '6217 0000 1111 2222', bank_address: '北京市朝阳支行' }, { token: m.token });
     expect(order.code).toBe(200);
     expect((await t.post('/admin/api/deposits/approve', { deposit_no: order.message }, { token: admin })).code).toBe(200);
-    const info = await t.post('/api/redpacket', { page: 1 }, { token: m.token });
+    const info = await t.get('/api/userredpacket', { token: m.token });
     expect(info.data).toMatchObject({ in_window: true });
     // a deposit credited between 10:00 and 12:00 Beijing counts toward no window (spec: 12:00 to 10:00)
     const creditedInGap = depositWindow(nextTen + 30 * 60_000).from > Date.now();
@@ -227,7 +237,7 @@ describe('red packets on the test clock, with a deposit through the payments mod
       const r = await t.post('/api/douserredpacket', {}, { token: m.token });
       expect(r).toMatchObject({ code: 200, data: { redpacketmoney: 1, sendnums: 0 } });
       expect((await t.post('/api/douserredpacket', {}, { token: m.token })).message).toBe(PROMO_MSG.notEligible);
-      expect((await t.get('/api/userredpacket', { token: m.token })).data.data[0]).toMatchObject({ money: 300, redpacketmoney: 1 });
+      expect((await t.post('/api/redpacket', { page: 1 }, { token: m.token })).data.data[0]).toMatchObject({ money: 300, redpacketmoney: 1 });
     }
     await expectClean(t);
   });

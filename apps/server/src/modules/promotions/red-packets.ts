@@ -73,7 +73,7 @@ async function grabsToday(db: Kysely<DB>, memberId: number, day: string): Promis
   return Number(row?.n ?? 0);
 }
 
-/** POST /api/redpacket: today's allowance of the member (none for a guest) and the rules. */
+/** GET /api/userredpacket: today's allowance of the member (none for a guest) and the rules. */
 export async function redPacketInfo(deps: PromotionsDeps, memberId: number | null, now: number): Promise<RedPacketInfo> {
   const { from, to } = depositWindow(now);
   const [settings, rules, deposits, acquired] = await Promise.all([
@@ -146,7 +146,7 @@ export async function grabRedPacket(deps: PromotionsDeps, memberId: number, now:
   refuse(PROMO_MSG.notEligible);
 }
 
-/** GET /api/userredpacket: the member's grabs, newest first. */
+/** POST /api/redpacket {page}: the member's grabs, newest first, paged. */
 export async function redPacketRecords(db: Kysely<DB>, memberId: number, page: number) {
   const base = db.selectFrom('red_packet_grabs').where('member_id', '=', memberId);
   const [count, rows] = await Promise.all([

@@ -21,15 +21,17 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, req
     return ok({ claim_no, money: fenToYuan(amount) }, PROMO_MSG.claimOk);
   });
 
-  // the spec's red packet calls: GET records, POST today's allowance and rules, POST a grab
-  app.get('/api/userredpacket', guarded, async (req) => ok(await redPacketRecords(deps.db, me(req), parse(pageOnlySchema, req.query).page)));
-  // guests (no Authorization header at all) read the rules with no allowance; a token that is
-  // sent must be valid (401 otherwise, so the site's expiry flow still runs)
-  app.post('/api/redpacket', async (req) => {
+  // the red packet calls as the original front-end makes them (issue 19): GET today's allowance
+  // and rules (/hongbao, /welfare), POST the member's records paged, POST a grab.
+  // Guests (no Authorization header at all) read the rules with no allowance; a token that is
+  // sent must be valid (401 otherwise, so the site's expiry flow still runs). A page sent along
+  // (the original's /welfare does) is read and has no effect.
+  app.get('/api/userredpacket', async (req) => {
     if (req.headers.authorization !== undefined) await requireMember(req);
-    parse(pageOnlySchema, req.body);
+    parse(pageOnlySchema, req.query);
     return ok(await redPacketInfo(deps, req.member ? me(req) : null, deps.now()));
   });
+  app.post('/api/redpacket', guarded, async (req) => ok(await redPacketRecords(deps.db, me(req), parse(pageOnlySchema, req.body).page)));
   app.post('/api/douserredpacket', guarded, async (req) => {
     parse(emptyBodySchema, req.body);
     return ok(await grabRedPacket(deps, me(req), deps.now()), PROMO_MSG.grabOk);

@@ -6,7 +6,9 @@ import { dayBounds } from './days.ts';
 import type { PromotionsDeps } from './deps.ts';
 import type { VipLevel } from './rates.ts';
 import { MEMBERS_PER_CHUNK } from './rebate-chunks.ts';
+import { parsePass, passRunning } from './rebate-pass.ts';
 import { settleRebateDay } from './rebates.ts';
+import { STARTING_VIP } from '../accounts/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -92,10 +94,10 @@ export interface VipOptions {
 
 /**
  * The VIP review of one Beijing day, run at the following midnight (after that day's rebate
- * settlement, which adds its valid bets to the members' flow). First retention: a member whose
- * retention period (vip_retention_days from reaching the level) is over has kept the level if
- * the period's valid bets reach vip_retention_percent of the level's flow, and starts a new
- * period; otherwise drops one level. Then promotion: one level, to the next only, when the
+ * settlement, which adds its valid bets to the members' flow). First retention: a member above
+ * the starting level (VIP1) whose retention period (vip_retention_days from reaching the level)
+ * is over has kept the level if the period's valid bets reach vip_retention_percent of the
+ * level's flow, and starts a new period; otherwise drops one level (never below VIP1). Then promotion: one level, to the next only, when the
  * cumulative deposit (paysum) and flow reach that level's thresholds; a level the member was
  * demoted from also asks its retention turnover again since the demotion.
  *
@@ -171,7 +173,8 @@ async function reviewChunk(trx: Kysely<DB>, day: string, pass: VipPass, size: nu
       .innerJoin('members', 'members.id', 'member_vip.member_id')
       .select(['members.id', 'members.vip', 'member_vip.period_flow'])
       .where('member_vip.period_start', '<=', pass.at - pass.periodMs)
-      .where('members.vip', '>=', 1)
+      // members start at VIP1 (issue 19): the starting level has nothing to keep, no one drops below it
+      .where('members.vip', '>', STARTING_VIP)
       .where('member_vip.member_id', '>', pass.cursor)
       .orderBy('member_vip.member_id')
       .limit(size)
@@ -233,14 +236,25 @@ async function reviewChunk(trx: Kysely<DB>, day: string, pass: VipPass, size: nu
   if (pass.step >= pass.levels.length) pass.done = true;
 }
 
+/**
+ * The last Beijing day whose valid bets member_vip.flow_total counts: the newest rebate day whose
+ * pass has finished (the daily rebate run is what adds a day's bets to the VIP flow), so the site
+ * can date the figure instead of showing a bare 0.00 beside today's bets.
+ */
+async function flowCountedThrough(deps: PromotionsDeps): Promise<string | null> {
+  const runs = await deps.db.selectFrom('promo_day_runs').select(['day', 'pass']).where('task', '=', 'rebate').orderBy('day', 'desc').limit(5).execute();
+  return runs.find((r) => !passRunning(parsePass(r.pass)))?.day ?? null;
+}
+
 /** POST /api/vipprogress: where the member stands (spec section 9 formula) and what keeps the level. */
 export async function vipProgress(deps: PromotionsDeps, memberId: number, now: number): Promise<VipProgress> {
-  const [levels, settings, member, state, history] = await Promise.all([
+  const [levels, settings, member, state, history, flowThrough] = await Promise.all([
     deps.vipLevels(),
     deps.settings(),
     deps.db.selectFrom('members').select(['vip', 'paysum']).where('id', '=', memberId).executeTakeFirstOrThrow(),
     deps.db.selectFrom('member_vip').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
     deps.db.selectFrom('vip_history').selectAll().where('member_id', '=', memberId).orderBy('day', 'desc').limit(20).execute(),
+    flowCountedThrough(deps),
   ]);
   const vip = Number(member.vip);
   const paysum = Number(member.paysum);
@@ -248,7 +262,8 @@ export async function vipProgress(deps: PromotionsDeps, memberId: number, now: n
   const next = levels.find((l) => Number(l.level) === vip + 1);
   const current = levels.find((l) => Number(l.level) === vip);
   let retention: VipProgress['retention'] = null;
-  if (vip >= 1 && current) {
+  // the starting level is never lost, so it has no retention to show
+  if (vip > STARTING_VIP && current) {
     const start = Number(state?.period_start ?? now);
     const deadline = start + settings.vip_retention_days * DAY_MS;
     retention = {
@@ -263,6 +278,7 @@ export async function vipProgress(deps: PromotionsDeps, memberId: number, now: n
     vip,
     paysum: fenToYuan(paysum),
     flow: fenToYuan(flow),
+    flow_through: flowThrough,
     next: next
       ? {
           level: Number(next.level),

@@ -144,7 +144,7 @@ export async function countByState(db: Kysely<DB>, state: DifferenceState): Prom
   return Number(row.n);
 }
 
-export type DifferenceRow = VenueDifference & { username: string };
+export type DifferenceRow = VenueDifference & { username: string; venue_name: string | null };
 
 /** one page, newest first, from the (state, found_at, id) or (found_at, id) index */
 export async function listDifferences(db: Kysely<DB>, q: { state?: DifferenceState; limit: number; offset: number }): Promise<{ rows: DifferenceRow[]; total: number }> {
@@ -154,8 +154,10 @@ export async function listDifferences(db: Kysely<DB>, q: { state?: DifferenceSta
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     base
       .innerJoin('members', 'members.id', 'venue_differences.member_id')
+      // issue 25: the venue by name
+      .leftJoin('venues', 'venues.platform', 'venue_differences.platform')
       .selectAll('venue_differences')
-      .select('members.username')
+      .select(['members.username', 'venues.name as venue_name'])
       .orderBy('venue_differences.found_at', 'desc')
       .orderBy('venue_differences.id', 'desc')
       .limit(q.limit)

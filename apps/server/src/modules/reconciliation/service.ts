@@ -149,6 +149,7 @@ export function createReconciliation(ctx: AppContext, deps: ReconciliationDeps) 
       member_id: d.member_id,
       username: d.username,
       platform: d.platform,
+      venue_name: d.venue_name ?? d.platform.toUpperCase(),
       state: d.state,
       sent_in: fenToYuan(d.sent_in),
       taken_out: fenToYuan(d.taken_out),

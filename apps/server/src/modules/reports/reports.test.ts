@@ -74,9 +74,10 @@ describe('reports', () => {
     const reply = await report('daily', range);
     expect(reply.code).toBe(200);
     const rows = reply.data.rows;
-    expect(rows.map((r: { day: string }) => r.day)).toEqual(['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11']);
-    expect(rows[0]).toMatchObject({ deposits: 100, deposit_count: 1, first_deposits: 1, first_deposit_amount: 100, new_members: 0 });
-    expect(rows[5]).toEqual({
+    // newest day first (issue 25)
+    expect(rows.map((r: { day: string }) => r.day)).toEqual(['2026-03-11', '2026-03-10', '2026-03-09', '2026-03-08', '2026-03-07', '2026-03-06', '2026-03-05']);
+    expect(rows[6]).toMatchObject({ deposits: 100, deposit_count: 1, first_deposits: 1, first_deposit_amount: 100, new_members: 0 });
+    expect(rows[1]).toEqual({
       day: '2026-03-10',
       deposits: 700,
       deposit_count: 2,
@@ -100,7 +101,7 @@ describe('reports', () => {
       first_deposit_amount: 500,
     });
     // the open bet rb3 and the void rb4 are not in it
-    expect(rows[6]).toMatchObject({ deposits: 0, rebates: 10, adjustments_out: 0.3, bet_count: 1, bets: 100, payouts: 130, ggr: -30, ngr: -40, active_members: 1 });
+    expect(rows[0]).toMatchObject({ day: '2026-03-11', deposits: 0, rebates: 10, adjustments_out: 0.3, bet_count: 1, bets: 100, payouts: 130, ggr: -30, ngr: -40, active_members: 1 });
     expect(reply.data.totals).toMatchObject({ deposits: 800, deposit_count: 3, withdrawals: 100, bets: 300, ggr: 50, ngr: -15, new_members: 2, active_members: 2, first_deposits: 2 });
     expect(reply.data.as_of).toBe('2026-03-13 00:00:00');
   });
@@ -110,8 +111,8 @@ describe('reports', () => {
     await Promise.all([t.reports.rollup(clock), t.reports.rollup(clock), t.reports.rollup(clock)]);
     await t.reports.rollup(clock);
     const rows = (await report('daily', range)).data.rows;
-    expect(rows[6]).toMatchObject({ bet_count: 2, bets: 500, ggr: 370, ngr: 360, active_members: 2 });
-    expect(rows[5]).toMatchObject({ deposits: 700, bets: 200, ggr: 80 });
+    expect(rows[0]).toMatchObject({ day: '2026-03-11', bet_count: 2, bets: 500, ggr: 370, ngr: 360, active_members: 2 });
+    expect(rows[1]).toMatchObject({ day: '2026-03-10', deposits: 700, bets: 200, ggr: 80 });
   });
 
   it('answers months, venues, members and agents from the same rollups', async () => {
@@ -177,7 +178,10 @@ describe('reports', () => {
     const lines = res.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(REPORT_CSV_HEADERS.daily.join(','));
     expect(lines).toHaveLength(8);
-    expect(lines[6].split(',').slice(0, 2)).toEqual(['2026-03-10', '700']);
+    // the screen's order: newest day first
+    expect(lines[1].split(',')[0]).toBe('2026-03-11');
+    expect(lines[2].split(',').slice(0, 2)).toEqual(['2026-03-10', '700']);
+    expect(lines[7].split(',')[0]).toBe('2026-03-05');
     // used once
     expect((await t.http.inject({ method: 'GET', url: exported.data.url })).json()).toMatchObject({ code: 401, message: DOWNLOAD_GONE });
     expect((await t.http.inject({ method: 'GET', url: '/admin/download/reports?token=nope' })).json()).toMatchObject({ code: 401, message: DOWNLOAD_GONE });

@@ -153,7 +153,8 @@ export function createReportsService(ctx: AppContext) {
     const [days, active, as_of] = await Promise.all([byDay(from, to), repo.activeBetween(db, from, to), asOf()]);
     const total = zero();
     const rows: ReportDayRow[] = [];
-    for (let d = from; d <= to; d++) {
+    // newest day first (issue 25), on screen and in the CSV alike
+    for (let d = to; d >= from; d--) {
       const f = days.get(d) ?? zero();
       add(total, f);
       rows.push({ day: dateOfDay(d), ...figures(f) });

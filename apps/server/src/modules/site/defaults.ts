@@ -10,7 +10,8 @@ export const SETTING_DEFAULTS = {
   index_modal: 1 as 0 | 1,
   webcontent:
     '<h3>欢迎来到鼎盛娱乐</h3><p>新会员注册即可体验真人、电子、体育、彩票等全品类游戏。</p><p>在线支付成功后自动入账，银行转账、USDT 存款与取款由财务人员审核处理，如有疑问请联系在线客服。</p>',
-  h5_url: 'https://m.dingsheng-demo.example',
+  // the entry address GET /api/getVisitUrl hands out; '' = none (the site is its own entry)
+  h5_url: '',
   // our own install guide (the site as a home-screen web app); an operator with packages sets these
   ios_download_url: '/download/',
   ios_download_qrcode: '/download/',
@@ -41,6 +42,10 @@ export const SETTING_DEFAULTS = {
   withdraw_open_to: '00:00',
   /** above this (whole yuan) a second, different operator must approve; 0 never */
   withdraw_second_approval_over: 10_000,
+  /** issue 25: a turnover waiver above this (whole yuan) needs a second, different operator; 0 never */
+  turnover_waive_review_threshold: 5_000,
+  /** issue 25: operators whose role holds money permissions must sign in with a second factor (1 on) */
+  operator_2fa_required: 1 as 0 | 1,
   // ---- end withdrawals ----
   // ---- promotions (issue 11; rules in contract settings-promotions.ts) ----
   /** wagering asked of a claimed rebate, as a multiple of it */
@@ -54,6 +59,18 @@ export const SETTING_DEFAULTS = {
   /** days of a VIP retention period */
   vip_retention_days: 90,
   // ---- end promotions ----
+  // ---- issue 20: affiliate programme (rules in contract schemas/agents.ts agentsSettingsSchema) ----
+  /** deposit fee deducted from an agent's net profit, percent of its downline's deposits */
+  agent_deposit_fee_percent: 1,
+  /** 1: a month's negative net profit is carried into the next month's base */
+  agent_carryover: 1 as 0 | 1,
+  /** an upline's override of each sub-agent's commission, percent (paid by the house) */
+  agent_override_percent: 10,
+  /** turnover asked of credited commission, as a multiple of it */
+  agent_commission_turnover_multiple: 1,
+  /** a statement total above this (whole yuan) needs a second, different operator; 0 never */
+  agent_review_threshold: 10_000,
+  // ---- end affiliate programme ----
   // ---- issue 9: deposits (schema: contract settings-payments.ts) ----
   /** deposit methods: on/off, range in whole yuan, or a fixed list of amounts (spec section 2) */
   pay_methods: {

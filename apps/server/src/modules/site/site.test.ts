@@ -19,7 +19,8 @@ describe('POST /api/app', () => {
     expect(reply.data).toMatchObject({ tg_login_url: '', tg_bot_url: '' });
     expect(reply.data).toMatchObject({ title: '鼎盛娱乐', site_state: 1, redpacket_switch: 1, index_modal: 1 });
     expect(reply.data.repair_tips).toMatch(/维护/);
-    expect(reply.data.h5_url).toMatch(/^https:\/\//);
+    // no entry address of its own until an operator sets one (issue 19: never a made-up domain)
+    expect(reply.data.h5_url).toBe('');
   });
 
   it('answers site_state 0 and the repair tips once an operator closes the site', async () => {

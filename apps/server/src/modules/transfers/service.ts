@@ -1,6 +1,5 @@
 import {
   CENTRAL_WALLET,
-  CENTRAL_WALLET_NAME,
   CODE,
   fenToYuan,
   formatYuan,
@@ -141,13 +140,14 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
     reconcile,
     readBalances,
 
-    /** POST /api/balancelist: the central wallet first (平台钱包 / userbalance), then each venue; yuan */
+    /**
+     * POST /api/balancelist: each venue with the member's balance there, yuan. The venues only,
+     * as the original front-end reads it: it puts the central wallet (平台钱包 / userbalance)
+     * in front itself, so an entry of ours would show twice (issue 19).
+     */
     async balanceList(memberId: number): Promise<BalanceEntry[]> {
-      const [central, { balances }, venues] = await Promise.all([wallet.centralBalance(db, memberId), readBalances(memberId), catalogue.venues()]);
-      return [
-        { name: CENTRAL_WALLET_NAME, platname: CENTRAL_WALLET, balance: fenToYuan(central) },
-        ...shownVenues(venues, balances).map((v) => ({ name: v.name, platname: v.platform, balance: fenToYuan(balances.get(v.platform) ?? 0) })),
-      ];
+      const [{ balances }, venues] = await Promise.all([readBalances(memberId), catalogue.venues()]);
+      return shownVenues(venues, balances).map((v) => ({ name: v.name, platname: v.platform, balance: fenToYuan(balances.get(v.platform) ?? 0) }));
     },
 
     /** POST /api/transfer: the schema has checked the spec's rules; here the wallets and the money */

@@ -14,27 +14,47 @@ export async function insertIgnoringRepeat(
   return inserted !== undefined;
 }
 
-export function openRows(db: Kysely<DB>, memberId: number): Promise<Pick<TurnoverRequirement, 'id' | 'required' | 'done'>[]> {
-  return db
+export function openRows(db: Kysely<DB>, memberId: number, onlyId?: number): Promise<Pick<TurnoverRequirement, 'id' | 'required' | 'done' | 'waived'>[]> {
+  let q = db
     .selectFrom('turnover_requirements')
-    .select(['id', 'required', 'done'])
+    .select(['id', 'required', 'done', 'waived'])
     .where('member_id', '=', memberId)
-    .where('completed_at', 'is', null)
-    .orderBy('id')
-    .execute();
+    .where('completed_at', 'is', null);
+  if (onlyId !== undefined) q = q.where('id', '=', onlyId);
+  return q.orderBy('id').execute();
+}
+
+export function rowOf(db: Kysely<DB>, memberId: number, id: number) {
+  return db.selectFrom('turnover_requirements').selectAll().where('member_id', '=', memberId).where('id', '=', id).executeTakeFirst();
 }
 
 /**
  * Adds `fen` to a row's done figure only if nobody changed it since it was read as `seen`
- * (optimistic: two bet pulls may fill one member's rows at once). Answers whether it applied.
+ * (optimistic: two bet pulls, or a pull and an operator's waiver, may change one row at once).
+ * Answers whether it applied.
  */
-export async function advance(db: Kysely<DB>, id: number, seen: number, fen: number, required: number, now: number): Promise<boolean> {
-  const done = seen + fen;
+export async function advance(db: Kysely<DB>, id: number, seen: { done: number; waived: number }, fen: number, required: number, now: number): Promise<boolean> {
+  const done = seen.done + fen;
   const r = await db
     .updateTable('turnover_requirements')
-    .set({ done, completed_at: done >= required ? now : null })
+    .set({ done, completed_at: done + seen.waived >= required ? now : null })
     .where('id', '=', id)
-    .where('done', '=', seen)
+    .where('done', '=', seen.done)
+    .where('waived', '=', seen.waived)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** issue 25: adds `fen` to a row's waived figure on the same optimistic terms as advance. */
+export async function addWaived(db: Kysely<DB>, id: number, seen: { done: number; waived: number }, fen: number, required: number, now: number): Promise<boolean> {
+  const waived = seen.waived + fen;
+  const r = await db
+    .updateTable('turnover_requirements')
+    .set({ waived, completed_at: seen.done + waived >= required ? now : null })
+    .where('id', '=', id)
+    .where('done', '=', seen.done)
+    .where('waived', '=', seen.waived)
     .where('completed_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -43,7 +63,7 @@ export async function advance(db: Kysely<DB>, id: number, seen: number, fen: num
 export async function remaining(db: Kysely<DB>, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('turnover_requirements')
-    .select(sql<string | number>`coalesce(sum(required - done), 0)`.as('left'))
+    .select(sql<string | number>`coalesce(sum(required - done - waived), 0)`.as('left'))
     .where('member_id', '=', memberId)
     .where('completed_at', 'is', null)
     .executeTakeFirst();
@@ -65,11 +85,11 @@ export async function page(db: Kysely<DB>, memberId: number, offset: number, lim
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** Marks every open row of a member done (an operator waives what remains, audited by the caller). */
+/** Marks every open row of a member complete, waiving what remains (tests; operators go through waive()). */
 export async function waiveAll(db: Kysely<DB>, memberId: number, now: number): Promise<number> {
   const r = await db
     .updateTable('turnover_requirements')
-    .set((eb) => ({ done: eb.ref('required'), completed_at: now }))
+    .set({ waived: sql`required - done`, completed_at: now })
     .where('member_id', '=', memberId)
     .where('completed_at', 'is', null)
     .executeTakeFirst();

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import * as repo from './repo.ts';
 
 /** Where a wagering requirement comes from (DESIGN.md section 4, Turnover). */
-export const TURNOVER_SOURCES = ['deposit', 'deposit_bonus', 'rebate', 'red_packet', 'adjustment', 'activity'] as const;
+export const TURNOVER_SOURCES = ['deposit', 'deposit_bonus', 'rebate', 'red_packet', 'adjustment', 'activity', 'commission' /* issue 20 */] as const;
 export type TurnoverSource = (typeof TURNOVER_SOURCES)[number];
 
 export interface NewRequirement {
@@ -51,9 +51,9 @@ export async function fillFromBets(db: Kysely<DB>, memberId: number, fen: number
     let raced = false;
     for (const row of rows) {
       if (left <= 0) break;
-      const take = Math.min(left, row.required - row.done);
+      const take = Math.min(left, row.required - row.done - row.waived);
       if (take <= 0) continue;
-      if (await repo.advance(db, row.id, row.done, take, row.required, now)) left -= take;
+      if (await repo.advance(db, row.id, row, take, row.required, now)) left -= take;
       else {
         raced = true;
         break;
@@ -74,3 +74,54 @@ export async function list(db: Kysely<DB>, memberId: number, page: number, perPa
 
 /** An operator clears everything a member still owes (the caller audits it). */
 export const waiveAll = (db: Kysely<DB>, memberId: number, now = Date.now()) => repo.waiveAll(db, memberId, now);
+
+/** issue 25: what an operator's waiver did to each row it touched (fen) */
+export interface WaivedRow {
+  id: number;
+  /** fen that remained before and after */
+  before: number;
+  after: number;
+}
+
+/**
+ * issue 25: an operator waives up to `fen` (null: all that remains) of a member's open
+ * requirements: the one row `requirementId`, or every open row oldest first (as bets fill them).
+ * Runs in the caller's transaction; safe beside a bet pull filling the same rows (each row is a
+ * conditional update on what was read, re-read when a pull changed it). Answers the fen waived
+ * and the rows touched; never waives more than remains.
+ */
+export async function waive(db: Kysely<DB>, w: { memberId: number; requirementId?: number; fen: number | null; now?: number }): Promise<{ waived: number; rows: WaivedRow[] }> {
+  const now = w.now ?? Date.now();
+  let left = w.fen ?? Number.MAX_SAFE_INTEGER;
+  const touched = new Map<number, WaivedRow>();
+  for (let round = 0; left > 0 && round < MAX_ROUNDS; round++) {
+    const rows = await repo.openRows(db, w.memberId, w.requirementId);
+    let raced = false;
+    for (const row of rows) {
+      if (left <= 0) break;
+      const open = row.required - row.done - row.waived;
+      const take = Math.min(left, open);
+      if (take <= 0) continue;
+      if (await repo.addWaived(db, row.id, row, take, row.required, now)) {
+        left -= take;
+        const seen = touched.get(row.id);
+        touched.set(row.id, { id: row.id, before: seen?.before ?? open, after: open - take });
+      } else {
+        raced = true;
+        break;
+      }
+    }
+    if (!raced) break;
+  }
+  const rows = [...touched.values()];
+  return { waived: rows.reduce((n, r) => n + (r.before - r.after), 0), rows };
+}
+
+/** issue 25: fen that remains of open rows (one row, or all of the member's). */
+export async function openLeft(db: Kysely<DB>, memberId: number, requirementId?: number): Promise<number> {
+  const rows = await repo.openRows(db, memberId, requirementId);
+  return rows.reduce((n, r) => n + (r.required - r.done - r.waived), 0);
+}
+
+/** issue 25: one requirement row of the member (any state), or undefined. */
+export const requirementOf = (db: Kysely<DB>, memberId: number, id: number) => repo.rowOf(db, memberId, id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
-import { addRequirement, fillFromBets, list, remaining, waiveAll } from './index.ts';
+import { addRequirement, fillFromBets, list, remaining, waive, waiveAll } from './index.ts';
 
 /** Wagering requirement rows: one per credit, filled oldest first, on SQLite and PostgreSQL. */
 describe('turnover requirements', () => {
@@ -8,7 +8,7 @@ describe('turnover requirements', () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     t = await startApp();
-    for (const name of ['turnover01', 'turnover02', 'turnover03']) {
+    for (const name of ['turnover01', 'turnover02', 'turnover03', 'turnover04']) {
       await t.register(name);
       ids[name] = (await t.ctx.db.selectFrom('members').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
     }
@@ -65,5 +65,23 @@ describe('turnover requirements', () => {
     await addRequirement(t.ctx.db, { memberId: m, source: 'adjustment', reference: 'A1', credited: 100, required: 300 });
     expect(await waiveAll(t.ctx.db, m)).toBe(1);
     expect(await remaining(t.ctx.db, m)).toBe(0);
+  });
+
+  it('issue 25: an operator waiver beside concurrent bet fills never takes a row past its requirement', async () => {
+    const m = ids.turnover04;
+    await addRequirement(t.ctx.db, { memberId: m, source: 'deposit', reference: 'W1', credited: 5000, required: 5000 });
+    await addRequirement(t.ctx.db, { memberId: m, source: 'deposit', reference: 'W2', credited: 5000, required: 5000 });
+    const fills = Array.from({ length: 10 }, () => t.ctx.db.transaction().execute((trx) => fillFromBets(trx, m, 300)));
+    const waived = t.ctx.db.transaction().execute((trx) => waive(trx, { memberId: m, fen: 4000 }));
+    const [done] = await Promise.all([waived, ...fills]);
+    expect(done.waived).toBe(4000);
+    // 3,000 of bets and 4,000 waived out of 10,000
+    expect(await remaining(t.ctx.db, m)).toBe(3000);
+    const all = (await list(t.ctx.db, m, 1, 10)).rows;
+    for (const r of all) expect(r.done + r.waived).toBeLessThanOrEqual(r.required);
+    // all that remains, then nothing
+    expect((await waive(t.ctx.db, { memberId: m, fen: null })).waived).toBe(3000);
+    expect(await remaining(t.ctx.db, m)).toBe(0);
+    expect((await waive(t.ctx.db, { memberId: m, fen: null })).waived).toBe(0);
   });
 });

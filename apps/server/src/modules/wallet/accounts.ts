@@ -15,7 +15,8 @@ export function memberAccountCode(memberId: number, kind: MemberAccountKind): st
 }
 
 /** The house's accounts: money received, paid out, given away and corrected by hand. */
-export const HOUSE_ACCOUNTS = ['deposits', 'payouts', 'bonus', 'rebate', 'red_packet', 'adjustments'] as const;
+// issue 20: commission, what agents are paid (their own commission and their uplines' override)
+export const HOUSE_ACCOUNTS = ['deposits', 'payouts', 'bonus', 'rebate', 'red_packet', 'adjustments', 'commission'] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
 export function houseAccountCode(name: HouseAccount): string {
@@ -56,5 +57,6 @@ export const ENTRY_KINDS = [
   'bonus',
   'rebate',
   'red_packet',
+  'commission', // issue 20: an agent's commission or override credited
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

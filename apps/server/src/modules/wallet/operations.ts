@@ -31,7 +31,7 @@ export interface VenueMovement extends MemberMovement {
   platform: string;
 }
 
-type CreditKind = Extract<EntryKind, 'deposit' | 'bonus' | 'rebate' | 'red_packet' | 'adjustment'>;
+type CreditKind = Extract<EntryKind, 'deposit' | 'bonus' | 'rebate' | 'red_packet' | 'adjustment' | 'commission'>;
 
 const CREDIT_KIND: Record<HouseAccount, EntryKind> = {
   deposits: 'deposit',
@@ -40,6 +40,7 @@ const CREDIT_KIND: Record<HouseAccount, EntryKind> = {
   rebate: 'rebate',
   red_packet: 'red_packet',
   adjustments: 'adjustment',
+  commission: 'commission', // issue 20
 };
 
 function move(db: Kysely<DB>, m: MemberMovement, from: string, to: string, kind: EntryKind): Promise<PostResult> {

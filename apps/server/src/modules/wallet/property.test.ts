@@ -117,7 +117,7 @@ describe(`ledger property test: ${SEQUENCES} random sequences (seed ${SEED})`, (
       const roll = rnd.int(0, 99);
       if (roll < 18) {
         const house = rnd.pick(HOUSE_ACCOUNTS.filter((h) => h !== 'payouts'));
-        const kind = { deposits: 'deposit', bonus: 'bonus', rebate: 'rebate', red_packet: 'red_packet', adjustments: 'adjustment' }[house as Exclude<HouseAccount, 'payouts'>];
+        const kind = { deposits: 'deposit', bonus: 'bonus', rebate: 'rebate', red_packet: 'red_packet', adjustments: 'adjustment', commission: 'commission' }[house as Exclude<HouseAccount, 'payouts'>];
         return { op: make('creditFromHouse', { ...base, house, amount: rnd.int(1, 100_000) }, houseAccountCode(house), central(m), kind) };
       }
       if (roll < 26) {

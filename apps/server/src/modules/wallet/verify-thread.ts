@@ -13,9 +13,12 @@ import { verify, type Violation } from './verify.ts';
  */
 export function verifyOffThread(file: string): Promise<Violation[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
-      workerData: { entry: new URL('./verify-worker.ts', import.meta.url).href, file },
-    });
+    // issue 23: compiled (apps/server/dist/main.js), the worker is plain JavaScript beside the bundle
+    const worker = import.meta.url.endsWith('.ts')
+      ? new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
+          workerData: { entry: new URL('./verify-worker.ts', import.meta.url).href, file },
+        })
+      : new Worker(new URL('./verify-worker.js', import.meta.url), { workerData: { file } });
     let answered = false;
     worker.once('message', (m: { violations?: Violation[]; error?: string }) => {
       answered = true;

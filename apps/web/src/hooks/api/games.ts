@@ -1,12 +1,12 @@
-import type { GameCategory, GameItem, GameListGroup } from '@casino/contract';
+import type { GameCategory, GameItem } from '@casino/contract';
 import { apiGet, failureText, type ApiResult } from '../../api/client';
 import { local } from '../../lib/storage';
 import { toast } from '../../ui/feedback';
 
 /**
  * The game lists of the home page, the quick-pick panel and search (spec sections 2-4):
- * GET /api/game/list answers the shown games (app_state 1) grouped by category_id; each
- * list is cached in local storage under the spec's keys so the next visit paints at once.
+ * GET /api/game/list answers a flat list of games ordered by category_id, which the site
+ * groups itself, keeping the shown ones (app_state 1); each list is cached in local storage under the spec's keys so the next visit paints at once.
  */
 
 /** local-storage key per category (spec section 3) */
@@ -69,22 +69,27 @@ export class GameListFailure extends Error {
   }
 }
 
-/** GET /api/game/list (one category, or all): the groups; a failure toasts the server message. */
-async function fetchGroups(category?: GameCategory): Promise<GameListGroup[]> {
-  const res = await apiGet<GameListGroup[]>('/api/game/list', category ? { category } : undefined);
+/**
+ * GET /api/game/list (one category, or all): a flat array of games ordered by category (issue 19,
+ * as the original front-end reads it); the shown ones (app_state 1) are kept. A failure toasts
+ * the server message.
+ */
+async function fetchGames(category?: GameCategory): Promise<GameItem[]> {
+  const res = await apiGet<GameItem[]>('/api/game/list', category ? { category } : undefined);
   if (res.code !== 200 || !Array.isArray(res.data)) {
     const text = failureText(res);
     if (text) toast(text, 'fail');
     throw new GameListFailure(res);
   }
-  return res.data.map((g) => ({ ...g, games: (Array.isArray(g.games) ? g.games : []).filter(shown) }));
+  return res.data.filter((g) => g && typeof g === 'object' && shown(g));
 }
 
-const gamesOf = (groups: GameListGroup[], category: GameCategory) => groups.find((g) => g.category_id === category)?.games ?? [];
+/** The games of one category, in the order answered (the site groups them itself). */
+const gamesOf = (games: GameItem[], category: GameCategory) => games.filter((g) => g.category_id === category);
 
 /** Every shown game, refreshed from the server; writes allList, remenList and newList. */
 export async function fetchAllGames(): Promise<GameItem[]> {
-  const all = (await fetchGroups()).flatMap((g) => g.games);
+  const all = await fetchGames();
   local.setJSON(ALL_KEY, all);
   local.setJSON(HOT_KEY, all.filter(isHot));
   local.setJSON(NEW_KEY, all.filter(isNew));
@@ -158,16 +163,16 @@ export async function fetchTab(tab: TabValue): Promise<TabSection[]> {
       return [{ key: 'hot', title: '', games: all.filter(isHot) }];
     }
     case 1: {
-      const groups = await fetchGroups();
-      const sport = gamesOf(groups, 'sport');
-      const esport = gamesOf(groups, 'gaming');
+      const games = await fetchGames();
+      const sport = gamesOf(games, 'sport');
+      const esport = gamesOf(games, 'gaming');
       local.setJSON(CATEGORY_KEYS.sport, sport);
       local.setJSON(CATEGORY_KEYS.gaming, esport);
       return sportSections(sport, esport);
     }
     default: {
       const category = TAB_CATEGORY[tab];
-      const games = gamesOf(await fetchGroups(category), category);
+      const games = gamesOf(await fetchGames(category), category);
       const list = category === 'concise' ? conciseTiles(games) : games;
       local.setJSON(CATEGORY_KEYS[category], list);
       return [{ key: category, title: '', games: list }];

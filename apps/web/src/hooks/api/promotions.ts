@@ -69,10 +69,21 @@ export function useClaimRebate() {
   });
 }
 
-/** POST /api/redpacket {page}: today's allowance and the rules (a guest gets the rules with no allowance). */
+/**
+ * GET /api/userredpacket: today's allowance (sendnums, acquirednum, max_times) and the rules, as
+ * the original front-end reads it (issue 19; a guest gets the rules with no allowance).
+ */
 export function useRedPacketInfo(session: string) {
   // the session in the key: a guest who logs in reads their own allowance, not the cached guest view
-  return useQuery({ queryKey: [...promoKeys.redPacket, session.slice(-8)], queryFn: () => post<RedPacketInfo>('/api/redpacket', { page: 1 }), staleTime: 10_000 });
+  return useQuery({
+    queryKey: [...promoKeys.redPacket, session.slice(-8)],
+    queryFn: async () => {
+      const res = await apiGet<RedPacketInfo>('/api/userredpacket');
+      if (res.code !== 200 || !res.data || !Array.isArray(res.data.rules)) throw new ApiFailure(res);
+      return res.data;
+    },
+    staleTime: 10_000,
+  });
 }
 
 /** POST /api/douserredpacket: one grab; the page shows the amount or the server's message. */
@@ -87,13 +98,13 @@ export function useGrabRedPacket() {
   });
 }
 
-/** GET /api/userredpacket {page}: the member's red packets, newest first. */
+/** POST /api/redpacket {page}: the member's red packets, newest first (issue 19: the original front-end's /welfare call). */
 export function useRedPacketRecords() {
   return useInfiniteQuery({
     queryKey: promoKeys.redPacketRecords,
     initialPageParam: 1,
     queryFn: async ({ pageParam }) => {
-      const res = await apiGet<Paged<RedPacketRecord>>('/api/userredpacket', { page: pageParam });
+      const res = await apiPost<Paged<RedPacketRecord>>('/api/redpacket', { page: pageParam });
       if (res.code !== 200 || !res.data || !Array.isArray(res.data.data)) throw new ApiFailure(res);
       return res.data;
     },

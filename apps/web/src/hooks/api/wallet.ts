@@ -34,6 +34,10 @@ const toNumber = (v: unknown) => {
   return Number.isFinite(n) ? n : 0;
 };
 
+/**
+ * POST /api/balancelist: the venues' balances (issue 19: venues only, as spec section 3 has the
+ * client add the 平台钱包 entry itself; an older server's own userbalance entry is still read).
+ */
 async function fetchBalanceList(): Promise<BalanceEntry[]> {
   const res = await apiPost<BalanceEntry[]>('/api/balancelist', {});
   if (res.code !== 200 || !Array.isArray(res.data)) throw new ApiFailure(res);
@@ -41,7 +45,10 @@ async function fetchBalanceList(): Promise<BalanceEntry[]> {
 }
 
 export interface Wallets {
-  /** every entry as answered: the central wallet first, then one per venue */
+  /**
+   * the transfer pickers' list: the synthetic 平台钱包 entry (userbalance, spec section 3) first,
+   * holding the central wallet as userInfo has it, then one per venue; empty until the venues load
+   */
   entries: BalanceEntry[];
   /** the venue entries only (the synthetic 平台钱包 entry left out) */
   venues: BalanceEntry[];
@@ -56,8 +63,9 @@ function summarise(entries: BalanceEntry[] | undefined, fallbackCentral: number,
   const venues = entries.filter((e) => e.platname !== CENTRAL_WALLET);
   // sum in fen: 0.1 + 0.2 must read 0.30
   const gameFen = venues.reduce((sum, v) => sum + Math.round(v.balance * 100), 0);
-  const all = centralEntry ? entries : [{ name: CENTRAL_WALLET_NAME, platname: CENTRAL_WALLET, balance: fallbackCentral }, ...entries];
-  return { entries: all, venues, central: centralEntry ? centralEntry.balance : fallbackCentral, game: gameFen / 100 };
+  const central = centralEntry ? centralEntry.balance : fallbackCentral;
+  const all = [{ name: CENTRAL_WALLET_NAME, platname: CENTRAL_WALLET, balance: central }, ...venues];
+  return { entries: all, venues, central, game: gameFen / 100 };
 }
 
 export interface BalanceListOptions {
@@ -104,10 +112,12 @@ export function useBalanceList({ intervalMs, quiet = false }: BalanceListOptions
     [query.data, user?.balance, user?.gameblance],
   );
 
+  // the venues' sum is the game wallet the header shows; the central wallet comes from userInfo
+  // (kept fresh by the balance polling), or from the list when an older server still sends it
   useEffect(() => {
     if (!query.data) return;
     const central = query.data.find((e) => e.platname === CENTRAL_WALLET);
-    if (central) patchUser({ balance: central.balance, gameblance: wallets.game });
+    patchUser(central ? { balance: central.balance, gameblance: wallets.game } : { gameblance: wallets.game });
   }, [query.data, wallets.game]);
 
   // the refresh icon: the list and userInfo; the icon turns at least once

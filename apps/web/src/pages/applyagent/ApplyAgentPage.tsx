@@ -102,7 +102,14 @@ export default function ApplyAgentPage() {
       ) : status?.state === 2 ? (
         <div className="acct-notice acct-notice--ok" data-testid="applyagent-status">
           <IconCheck size={16} />
-          <span>您的代理申请已通过，请联系在线客服获取代理后台账号。</span>
+          {/* issue 20: approval makes the member an agent; the portal is on their own session */}
+          <span>
+            您的代理申请已通过，
+            <a href="#/agent" className="aa-portal" data-testid="applyagent-portal">
+              进入代理中心
+            </a>
+            获取推广链接。
+          </span>
         </div>
       ) : status?.state === 3 ? (
         <div className="acct-notice acct-notice--bad" data-testid="applyagent-status">

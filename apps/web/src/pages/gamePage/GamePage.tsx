@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatYuan, type GameUrlReply } from '@casino/contract';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MSG, TIMERS, WALLET_MSG } from '@casino/contract';
 import { apiGet, apiPost, type ApiResult } from '../../api/client';
 import { useSession } from '../../session/store';
@@ -86,6 +86,21 @@ function linkUrl(raw: string): string {
 }
 
 /**
+ * issue 20: getAgentLoginUrl answers an agent the portal inside this site (…/#/agent): that
+ * opens as the site's own route rather than the whole site framed inside itself. Null for any
+ * other address.
+ */
+export function ownRoute(raw: string): string | null {
+  try {
+    const u = new URL(raw.trim(), window.location.href);
+    if (u.host !== window.location.host || u.pathname !== window.location.pathname || !u.hash.startsWith('#/')) return null;
+    return u.hash.slice(1);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What 自动免转 did before the game opened, in words: the member sees where the central balance
  * went instead of finding ¥0.00 in the header later.
  */
@@ -132,6 +147,7 @@ const inMessagingApp = () => /Telegram|MicroMessenger/i.test(navigator.userAgent
 
 export default function GamePage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const back = useBack();
   const afterMoneyMoved = useAfterMoneyMoved();
   const name = params.get('name')?.trim() || '';
@@ -165,6 +181,11 @@ export default function GamePage() {
         // server refusal: its message; no answer at all (or no link): 获取游戏链接失败
         toast((!res.network && res.code !== 200 && res.message) || WALLET_MSG.gameUrlFailed, 'fail');
         back();
+        return;
+      }
+      const inApp = target.kind === 'agent' ? ownRoute(res.data.url) : null;
+      if (inApp) {
+        void navigate(inApp, { replace: true });
         return;
       }
       if (target.kind === 'app' && PACKAGE.test(res.data.url.trim())) {

@@ -11,6 +11,7 @@ import { ApiFailure } from '../../api/failure';
 import { RedPacketArt } from './RedPacketArt';
 import './HongbaoPage.css';
 
+type DialogShowHandler = ReturnType<typeof Dialog.show>;
 type Outcome = { kind: 'won'; amount: number } | { kind: 'refused'; message: string } | null;
 
 /**
@@ -30,22 +31,44 @@ export default function HongbaoPage() {
   const { pathname } = useLocation();
   const asked = useRef(false);
 
-  const askLogin = () =>
-    Dialog.confirm({ title: '温馨提示', content: PROMO_MSG.guestPrompt, confirmText: '去登录', cancelText: '再看看' }).then((yes) => {
-      if (yes) go(`/login?redirect=${encodeURIComponent(pathname)}`);
+  // the guest's login dialog belongs to this page: it closes when the member leaves it (Back to
+  // home, a tab) instead of staying over the next page, and when they log in meanwhile
+  const loginDialog = useRef<DialogShowHandler | null>(null);
+  const closeLoginDialog = () => {
+    loginDialog.current?.close();
+    loginDialog.current = null;
+  };
+  const askLogin = () => {
+    if (loginDialog.current) return;
+    loginDialog.current = Dialog.show({
+      title: '温馨提示',
+      content: PROMO_MSG.guestPrompt,
+      closeOnAction: true,
+      afterClose: () => {
+        loginDialog.current = null;
+      },
+      actions: [
+        [
+          { key: 'cancel', text: '再看看' },
+          { key: 'confirm', text: '去登录', bold: true, onClick: () => go(`/login?redirect=${encodeURIComponent(pathname)}`) },
+        ],
+      ],
     });
+  };
+  useEffect(() => closeLoginDialog, []);
 
   useEffect(() => {
-    if (!token && !asked.current) {
+    if (token) return closeLoginDialog();
+    if (!asked.current) {
       asked.current = true;
-      void askLogin();
+      askLogin();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   const onGrab = () => {
     if (!switchOn || info.data?.switch === 0) return toast(PROMO_MSG.redPacketOff, 'fail');
-    if (!token) return void askLogin();
+    if (!token) return askLogin();
     if (!info.data) return;
     if (info.data.sendnums <= 0) return setOutcome({ kind: 'refused', message: PROMO_MSG.notEligible });
     grab.mutate(undefined, {

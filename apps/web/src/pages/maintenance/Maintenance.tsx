@@ -1,13 +1,25 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useSession } from '../../session/store';
+import { loadAppInfo } from '../../session/actions';
 import { DEFAULT_SITE_TITLE } from '../../config';
 import { Logo } from '../../components/Logo';
 import { IconRefresh, IconShield } from '../../components/icons';
 import './Maintenance.css';
 
-/** site_state 0: the only screen shown, with the server's repair_tips. */
+/**
+ * How often a member on the maintenance screen asks POST /api/app again. The server keeps its
+ * settings for a few seconds and answers this call from memory, so every open screen asking
+ * four times a minute is cheap; a member coming back to the tab (or online again) asks at once.
+ */
+export const MAINTENANCE_POLL_MS = 15_000;
+
+/**
+ * site_state 0: the only screen shown, with the server's repair_tips. It checks again on its own:
+ * once the site reopens App renders the site where the member was, without a reload.
+ */
 export default function Maintenance() {
   const appInfo = useSession((s) => s.appInfo);
+  useReopenCheck();
   const title = appInfo?.title || DEFAULT_SITE_TITLE;
   const tips = appInfo?.repair_tips?.trim() || '网站维护中，请稍后访问！';
   return (
@@ -33,8 +45,34 @@ export default function Maintenance() {
         <IconRefresh size={16} strokeWidth={2.2} />
         刷新重试
       </button>
+      <p className="mt-auto" data-testid="maintenance-auto">
+        维护结束后页面将自动恢复，无需手动刷新
+      </p>
     </div>
   );
+}
+
+/** POST /api/app every MAINTENANCE_POLL_MS while shown, and when the tab is shown again or the network is back. */
+function useReopenCheck() {
+  useEffect(() => {
+    let inFlight = false;
+    const check = () => {
+      if (inFlight || document.visibilityState === 'hidden') return;
+      inFlight = true;
+      void loadAppInfo().finally(() => {
+        inFlight = false;
+      });
+    };
+    const timer = window.setInterval(check, MAINTENANCE_POLL_MS);
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', check);
+    };
+  }, []);
 }
 
 function MaintenanceArt() {

@@ -62,7 +62,10 @@ export default function MinePage() {
       testId: 'mine-link-message',
       extra: messageNum > 0 ? <span className="mine-dot">{messageNum > 99 ? '99+' : messageNum}</span> : null,
     },
-    { to: '/applyagent', label: '代理加盟', icon: <IconUserPlus />, testId: 'mine-link-applyagent' },
+    // issue 20: an agent (userInfo isagent 1) reaches its portal here; others keep the application
+    user?.isagent === 1
+      ? { to: '/agent', label: '代理中心', icon: <IconUserPlus />, testId: 'mine-link-agent', extra: <span className="mine-tag">推广赚佣金</span> }
+      : { to: '/applyagent', label: '代理加盟', icon: <IconUserPlus />, testId: 'mine-link-applyagent' },
     { to: '/kefu', label: '在线客服', icon: <IconService />, testId: 'mine-link-kefu', extra: <ChatUnreadBadge variant="inline" testId="mine-kefu-unread" /> },
   ];
 

@@ -7,7 +7,7 @@ import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconClock, IconCopy, IconService } from '../../components/icons';
-import { usePayInfo } from '../../hooks/api/payments';
+import { pendingDeposit, usePayInfo } from '../../hooks/api/payments';
 import { ApiFailure } from '../../hooks/api/wallet';
 import './PayInfoPage.css';
 
@@ -78,11 +78,25 @@ async function copy(text: string) {
   toast(ok ? MSG.copied : '复制失败，请长按手动复制', ok ? 'success' : 'fail');
 }
 
+/** An address as a phone scanning the QR code needs it: absolute. */
+const absolute = (s: string) => {
+  try {
+    return new URL(s.trim(), window.location.href).href;
+  } catch {
+    return s;
+  }
+};
+
 function Details({ kind, data }: { kind: string; data: PayInfo }) {
-  const { info, cardlist } = data;
+  const { info } = data;
   const usdt = kind === 'usdtpay';
+  const online = !usdt && kind !== 'bank';
   const pending = info.state === 1;
   const { left, text } = useCountdown(wireMs(info.expires_at));
+  // an online order answers its cashier link (issue 19): a pay button and a QR code to scan,
+  // not a line of text to copy
+  const cashier = online && data.url ? data.url : null;
+  const cardlist = online ? [] : (data.cardlines ?? []);
   const qrText = cardlist.find((c) => c.payimg)?.payimg ?? '';
 
   return (
@@ -111,10 +125,12 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
         )}
       </section>
 
+      {cashier && pending && left > 0 ? <Cashier depositNo={data.deposit_no} url={cashier} /> : null}
+
       {cardlist.length > 0 ? (
         <section className="card pi-section" data-testid="payinfo-account">
           <h3 className="pi-title">{usdt ? '收款地址' : '收款账户'}</h3>
-          {qrText ? <AddressQr text={qrText} /> : null}
+          {qrText ? <QrCanvas text={qrText} label="收款地址二维码" testId="payinfo-qr" /> : null}
           {cardlist.map((c) => (
             <div key={c.mch_id} className="pi-row">
               <span className="pi-row-label">{c.mch_id}</span>
@@ -158,7 +174,8 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
         ) : null}
         <div className="pi-row">
           <span className="pi-row-label">订单状态</span>
-          <span className="pi-row-value">{transStateLabel(1, info.state)}</span>
+          {/* an online order waits for its payment, not for a review */}
+          <span className="pi-row-value">{online && pending ? '待支付' : transStateLabel(1, info.state)}</span>
         </div>
       </section>
 
@@ -181,8 +198,34 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
   );
 }
 
-/** A QR code of the USDT address, drawn by the qrcode package. */
-function AddressQr({ text }: { text: string }) {
+/**
+ * An unpaid online order's cashier: the button back to it (the order is remembered as when
+ * /recharge sends the member there, so coming back to /recharge shows the outcome) and a QR code
+ * of the same address, to pay from another phone.
+ */
+function Cashier({ depositNo, url }: { depositNo: string; url: string }) {
+  const href = absolute(url);
+  return (
+    <section className="card pi-section pi-cashier" data-testid="payinfo-cashier">
+      <h3 className="pi-title">在线支付</h3>
+      <a
+        href={href}
+        className="btn-gold btn-block pi-cashier-go"
+        data-testid="payinfo-cashier-link"
+        onClick={() => pendingDeposit.set(depositNo)}
+      >
+        前往收银台支付
+      </a>
+      {/* drawn here from the absolute address: the server's own image encodes the link as it
+          stored it, which is relative when PUBLIC_URL is unset */}
+      <QrCanvas text={href} label="收银台二维码" testId="payinfo-cashier-qr" />
+      <p className="pi-cashier-tip">也可使用另一部手机扫描二维码，在收银台完成支付</p>
+    </section>
+  );
+}
+
+/** A QR code drawn by the qrcode package (the USDT address, or an online order's cashier). */
+function QrCanvas({ text, label, testId }: { text: string; label: string; testId: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -190,5 +233,5 @@ function AddressQr({ text }: { text: string }) {
     QRCode.toCanvas(canvas.current, text, { width: 148, margin: 1, color: { dark: '#101a36', light: '#ffffff' } }).catch(() => setFailed(true));
   }, [text]);
   if (failed) return null;
-  return <canvas ref={canvas} className="pi-qr" width={148} height={148} aria-label="收款地址二维码" data-testid="payinfo-qr" />;
+  return <canvas ref={canvas} className="pi-qr" width={148} height={148} aria-label={label} data-testid={testId} />;
 }

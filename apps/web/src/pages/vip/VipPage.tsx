@@ -84,6 +84,19 @@ export default function VipPage() {
   );
 }
 
+/**
+ * What a level's card says, so that its words and its bar agree: a level the member holds reads
+ * 当前等级 / 已达成 over a full bar; any other shows spec section 9's progress (paysum / the
+ * level's recharge), and a full bar there means the deposit is met but the level is not yet
+ * (the turnover is missing, or the nightly review has not run): 存款已达标, never 未达成.
+ */
+function cardState(member: boolean, level: number, myLevel: number, paysum: number, recharge: number): { pct: number; status: string; tone: 'ok' | 'near' | 'no' } {
+  if (!member) return { pct: 0, status: '', tone: 'no' };
+  if (level <= myLevel) return { pct: 100, status: level === myLevel ? '当前等级' : '已达成', tone: 'ok' };
+  const pct = vipProgress(paysum, recharge);
+  return pct >= 100 ? { pct, status: '存款已达标', tone: 'near' } : { pct, status: '未达成', tone: 'no' };
+}
+
 function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLevel: number; paysum: number; member: boolean }) {
   // open on the next level to reach (or the top one)
   const start = Math.max(0, Math.min(rows.length - 1, rows.findIndex((r) => Number(r.level) > myLevel)));
@@ -136,9 +149,8 @@ function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLeve
       <div ref={strip} className="vip-strip" data-testid="vip-levels">
         {rows.map((r, i) => {
           const level = Number(r.level);
-          const pct = vipProgress(paysum, r.recharge);
+          const { pct, status, tone } = cardState(member, level, myLevel, paysum, r.recharge);
           const [a, b] = LEVEL_TONES[(level - 1 + LEVEL_TONES.length) % LEVEL_TONES.length]!;
-          const status = !member ? '' : level === myLevel ? '当前等级' : level < myLevel ? '已达成' : '未达成';
           return (
             <div
               key={level}
@@ -155,7 +167,11 @@ function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLeve
               </svg>
               <div className="vip-card-top">
                 <span className="vip-card-level">VIP{level}</span>
-                {status ? <span className={`vip-card-status vip-card-status--${level <= myLevel ? 'ok' : 'no'}`}>{status}</span> : null}
+                {status ? (
+                  <span className={`vip-card-status vip-card-status--${tone}`} data-testid="vip-card-status">
+                    {status}
+                  </span>
+                ) : null}
               </div>
               <div className="vip-card-name">{r.name}</div>
               <div className="vip-card-req">
@@ -207,12 +223,16 @@ function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLeve
             </div>
           ))}
         </div>
-        <p className="vip-note">
-          {member
-            ? paysum > 0
-              ? `您的累计存款 ${formatYuan(paysum, true)} 元，达到 VIP${row.level} 存款要求的 ${vipProgress(paysum, row.recharge)}%`
-              : '完成首笔存款即可开始累积晋级进度'
-            : '登录后即可查看您的晋级进度'}
+        <p className="vip-note" data-testid="vip-note">
+          {!member
+            ? '登录后即可查看您的晋级进度'
+            : Number(row.level) === myLevel
+              ? `VIP${row.level} 是您当前的等级，享有以上返水比例`
+              : Number(row.level) < myLevel
+                ? `您已是 VIP${myLevel}，享有更高的返水比例`
+                : paysum > 0
+                  ? `您的累计存款 ${formatYuan(paysum, true)} 元，达到 VIP${row.level} 存款要求的 ${vipProgress(paysum, row.recharge)}%`
+                  : '完成首笔存款即可开始累积晋级进度'}
         </p>
         <AppLink to={`/vipPrivilege?level=${row.level}`} className="btn-gold btn-block vip-more" data-testid="vip-privilege-link">
           查看VIP特权详情

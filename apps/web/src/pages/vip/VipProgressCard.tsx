@@ -31,11 +31,18 @@ export function VipProgressCard() {
   return <Progress p={q.data} />;
 }
 
-function Bar({ label, value, target, pct, testId }: { label: string; value: number; target: number; pct: number; testId: string }) {
+function Bar({ label, hint, value, target, pct, testId }: { label: string; hint?: string; value: number; target: number; pct: number; testId: string }) {
   return (
     <div className="vpc-row" data-testid={testId}>
       <div className="vpc-row-head">
-        <span>{label}</span>
+        <span>
+          {label}
+          {hint ? (
+            <small className="vpc-hint" data-testid={`${testId}-hint`}>
+              {hint}
+            </small>
+          ) : null}
+        </span>
         <span className="num">
           {formatYuan(value, true)} / {formatYuan(target, true)}
         </span>
@@ -46,6 +53,15 @@ function Bar({ label, value, target, pct, testId }: { label: string; value: numb
       <span className="vpc-pct num">{pct}%</span>
     </div>
   );
+}
+
+/**
+ * The turnover figure is not live: the nightly rebate settlement adds each day's valid bets to
+ * it (issue 25: 0.00 beside a day of bets read as a fault). Dated when the server says up to
+ * which day it counts; otherwise when it updates.
+ */
+function flowHint(through: string | null | undefined): string {
+  return through ? `统计至 ${through.slice(5, 10).replace('-', '月')}日 · 每日凌晨更新` : '每日凌晨更新';
 }
 
 function Progress({ p }: { p: VipProgress }) {
@@ -64,14 +80,19 @@ function Progress({ p }: { p: VipProgress }) {
       {p.next ? (
         <>
           <Bar label="累计存款" value={p.paysum} target={p.next.recharge} pct={p.next.percent} testId="vip-progress-recharge" />
-          <Bar label="累计流水" value={p.flow} target={p.next.flow} pct={p.next.flow_percent} testId="vip-progress-flow" />
-          <p className="vpc-note">存款与流水同时达标后，于次日凌晨自动晋级（每天最多晋升一级）。流水按每日结算的有效投注累计。</p>
+          <Bar label="累计流水" hint={flowHint(p.flow_through)} value={p.flow} target={p.next.flow} pct={p.next.flow_percent} testId="vip-progress-flow" />
+          <p className="vpc-note">
+            存款实时累计；流水为已结算的有效投注，每日凌晨结算前一天的投注后更新，当天的投注次日计入。存款与流水同时达标后，于次日凌晨自动晋级（每天最多晋升一级）。
+          </p>
         </>
       ) : null}
       {p.retention ? (
         <div className="vpc-keep" data-testid="vip-retention">
           <div className="vpc-row-head">
-            <span>VIP{p.retention.level} 保级流水</span>
+            <span>
+              VIP{p.retention.level} 保级流水
+              <small className="vpc-hint">{flowHint(p.flow_through)}</small>
+            </span>
             <span className="num">
               {formatYuan(p.retention.done, true)} / {formatYuan(p.retention.required, true)}
             </span>

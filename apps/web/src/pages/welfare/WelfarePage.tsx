@@ -5,7 +5,7 @@ import { QueryList } from '../fanshui/QueryList';
 import { RedPacketArt } from '../hongbao/RedPacketArt';
 import './WelfarePage.css';
 
-/** 福利中心 (/welfare, spec section 2): the member's red packets (GET /api/userredpacket) and the way to /hongbao and /fanshui. */
+/** 福利中心 (/welfare, spec section 2): the member's red packets (POST /api/redpacket {page}) and the way to /hongbao and /fanshui. */
 export default function WelfarePage() {
   const query = useRedPacketRecords();
   return (

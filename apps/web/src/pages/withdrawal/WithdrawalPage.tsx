@@ -8,6 +8,7 @@ import {
   TIMERS,
   usdtFeeOf,
   usdtQuote,
+  WITHDRAW_MIN_FEN,
   WITHDRAW_MSG,
   WITHDRAW_TAB,
   withdrawSchemaFor,
@@ -39,6 +40,17 @@ const TABS: { value: WithdrawTab; label: string }[] = [
 ];
 
 const readTab = (raw: string | null): WithdrawTab => (Number(raw) === WITHDRAW_TAB.bank ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt);
+
+/**
+ * The tab to open on when the address names none: the kind of card the member has when they
+ * have only one kind (only bank cards: 银行卡取款), else USDT取款, the spec's first tab. Null
+ * while either list is still unknown.
+ */
+function tabForCards(usdt: CardItem[] | undefined, bank: CardItem[] | undefined, failed: boolean): WithdrawTab | null {
+  if (failed) return WITHDRAW_TAB.usdt;
+  if (!usdt || !bank) return null;
+  return usdt.length === 0 && bank.length > 0 ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt;
+}
 const last4 = (c: CardItem) => c.bank_no.replace(/\s/g, '').slice(-4);
 
 /**
@@ -50,8 +62,17 @@ const last4 = (c: CardItem) => c.bank_no.replace(/\s/g, '').slice(-4);
  */
 export default function WithdrawalPage() {
   const [params, setParams] = useSearchParams();
-  const tab = readTab(params.get('type'));
+  const asked = params.get('type');
+  const usdtCards = useCards(CARD_TYPE.usdt);
+  const bankCards = useCards(CARD_TYPE.bank);
+  const chosen = asked === null ? tabForCards(usdtCards.data, bankCards.data, usdtCards.isError || bankCards.isError) : readTab(asked);
+  const tab = chosen ?? WITHDRAW_TAB.usdt;
   const w = useBalanceList({ intervalMs: TIMERS.moneyPollMs });
+
+  // the tab chosen from the cards goes into the address, so it stays put if a card is added later
+  useEffect(() => {
+    if (asked === null && chosen !== null) setParams({ type: String(chosen) }, { replace: true });
+  }, [asked, chosen, setParams]);
 
   return (
     <div className="page-body wd" data-testid="withdrawal">
@@ -73,12 +94,71 @@ export default function WithdrawalPage() {
       />
       <VenueGrid venues={w.venues} loading={w.loading} failed={w.failed} onRetry={w.refresh} collapsed={3} columns={3} />
       {/* keyed by tab: switching tab resets the card, amount, chain and password (spec section 4) */}
-      <WithdrawForm key={tab} tab={tab} central={w.central} />
+      {chosen === null ? <FormSkeleton /> : <WithdrawForm key={tab} tab={tab} central={w.central} game={w.game} />}
     </div>
   );
 }
 
-function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
+function FormSkeleton() {
+  return (
+    <div className="card wd-form" aria-busy="true" aria-label="加载中" data-testid="withdraw-form-loading">
+      <span className="sk" style={{ display: 'block', width: '30%', height: 12 }} />
+      <div className="wd-card wd-card--sk" aria-hidden="true">
+        <span className="sk" style={{ width: 36, height: 36, borderRadius: '50%' }} />
+        <span className="sk" style={{ width: '50%', height: 14 }} />
+      </div>
+      <span className="sk" style={{ display: 'block', width: '100%', height: 44, marginTop: 16 }} />
+      <span className="sk" style={{ display: 'block', width: '100%', height: 44, marginTop: 16 }} />
+    </div>
+  );
+}
+
+/**
+ * What can be withdrawn now and why (issue 25: 中心钱包可取 ¥545 read as money on offer while
+ * turnover refused every withdrawal): nothing while turnover is owed (DESIGN.md section 4) or
+ * while the central wallet holds less than one minimum withdrawal; otherwise the central wallet.
+ */
+function Withdrawable({ central, game, owed, owedKnown }: { central: number; game: number; owed: number | undefined; owedKnown: boolean }) {
+  const yuan = (n: number) => `¥${formatYuan(Math.max(0, n), true)}`;
+  const centralFen = Math.round(central * 100);
+  let now: number | null;
+  let why: string;
+  let warn = false;
+  if (owed === undefined) {
+    now = null;
+    why = owedKnown ? '打码量暂时无法读取，以提交结果为准' : '正在计算可取金额…';
+  } else if (owed > 0) {
+    now = 0;
+    warn = true;
+    why = `还需打码 ${yuan(owed)}，完成有效投注后才能取款（中心钱包余额 ${yuan(central)}）`;
+  } else if (centralFen < WITHDRAW_MIN_FEN) {
+    now = 0;
+    why = `中心钱包余额 ${yuan(central)}，单笔最低 100 元`;
+  } else {
+    now = central;
+    why = '打码量已完成，可全部取出中心钱包余额';
+  }
+  return (
+    <div className={`wd-avail${warn ? ' wd-avail--warn' : ''}`} data-testid="withdraw-available-box">
+      <p className="wd-avail-line">
+        当前可取
+        <b className="num" data-testid="withdraw-available">
+          {now === null ? '--' : yuan(now)}
+        </b>
+      </p>
+      <p className="wd-avail-why" data-testid="withdraw-available-why">
+        {why}
+      </p>
+      {game > 0 ? (
+        <p className="wd-avail-why" data-testid="withdraw-available-game">
+          游戏钱包 {yuan(game)} 需先点击上方“一键回收”转回中心钱包
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function WithdrawForm({ tab, central, game }: { tab: WithdrawTab; central: number; game: number }) {
   const usdt = tab === WITHDRAW_TAB.usdt;
   const cards = useCards(usdt ? CARD_TYPE.usdt : CARD_TYPE.bank);
   const bet = useBetAmount();
@@ -172,7 +252,6 @@ function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
         <input id="wd-bet" className="num" readOnly value={bet.data === undefined ? '' : formatYuan(bet.data, true)} placeholder={bet.isPending ? '加载中…' : '--'} data-testid="withdraw-bet-amount" />
         <span className="wd-unit">元</span>
       </div>
-      {bet.data !== undefined && bet.data > 0 ? <p className="wd-note wd-note--warn">还需完成以上有效投注后才能取款</p> : null}
 
       <label className="wd-label" htmlFor="wd-amount">
         取款金额
@@ -182,9 +261,7 @@ function WithdrawForm({ tab, central }: { tab: WithdrawTab; central: number }) {
         <AmountInput id="wd-amount" className="wd-amount" placeholder="单笔最低100元" value={amount} onChange={setAmount} data-testid="withdraw-amount" />
         <AmountActions value={amount} onClear={() => setAmount('')} onMax={() => setAmount(formatYuan(Math.max(0, central)))} maxTestId="withdraw-max" />
       </div>
-      <p className="wd-note">
-        中心钱包可取：<b className="num">¥{formatYuan(central, true)}</b>
-      </p>
+      <Withdrawable central={central} game={game} owed={bet.data} owedKnown={!bet.isPending} />
 
       {usdt ? (
         <dl className="wd-usdt" data-testid="withdraw-usdt-lines">

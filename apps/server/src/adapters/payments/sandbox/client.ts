@@ -7,6 +7,9 @@ export interface SandboxGatewayOptions {
   baseUrl: string | (() => string);
   secret: string;
   timeoutMs: number;
+  /** issue 23 (secret rotation): the previous secret, accepted on notifies until previousUntil (epoch ms) */
+  previousSecret?: string;
+  previousUntil?: number;
 }
 
 /** The sandbox 四方支付 gateway over HTTP, every call signed over its raw body. */
@@ -47,7 +50,11 @@ export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGatewa
       return order;
     },
     verifyNotify(rawBody, headers, now = Date.now()) {
-      const problem = checkPaySignature(opts.secret, headers, rawBody, now);
+      let problem = checkPaySignature(opts.secret, headers, rawBody, now);
+      // issue 23: during a rotation's grace window the gateway may still sign with the previous secret
+      if (problem === 'bad_signature' && opts.previousSecret && opts.previousUntil !== undefined && now < opts.previousUntil) {
+        problem = checkPaySignature(opts.previousSecret, headers, rawBody, now);
+      }
       if (problem) return { ok: false, problem };
       let parsed: unknown;
       try {

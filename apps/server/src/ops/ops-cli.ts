@@ -1,0 +1,51 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
+import { cardVaultOf } from '../modules/cards/index.ts';
+import { backup, backupSettingsFromEnv, restore } from './backup.ts';
+import { resealAll, startFileRotation } from './rotate-card-key.ts';
+
+/**
+ * Operator commands (issue 23), run by scripts/ops.mjs compiled as apps/server/dist/ops.js:
+ *   npm run backup -- <new folder>
+ *   npm run restore -- <backup folder>      (stop the server first)
+ *   npm run rotate-card-key                  (see README "Key rotation")
+ * Settings from the environment, as the server reads them (DATA_DIR, DATABASE_URL,
+ * DATABASE_SCHEMA, CARD_KEY, CARD_KEY_OLD).
+ */
+const [command, folder] = process.argv.slice(2);
+const usage = 'usage: npm run backup -- <new folder> | npm run restore -- <backup folder> | npm run rotate-card-key';
+const log = (line: string) => console.log(line);
+
+async function rotateCardKey() {
+  const env = process.env;
+  if (!env.CARD_KEY) {
+    if (startFileRotation(loadConfig(env).dataDir)) log('a new card.key was made; the previous key is now card.key.old');
+    else log('card.key.old present: finishing the re-sealing with card.key');
+  } else if (!env.CARD_KEY_OLD) {
+    throw new Error('with CARD_KEY set, give the previous key as CARD_KEY_OLD (to every server process too, see README)');
+  }
+  const config = loadConfig(env);
+  const database = openDatabase(config);
+  try {
+    const r = await resealAll(database.db, cardVaultOf(config));
+    log(`re-sealed ${r.cards} card numbers and ${r.operatorSecrets} operator secrets; ${r.withdrawals} withdrawals' card fingerprints updated`);
+    if (r.unreadable) log(`${r.unreadable} values open with neither key: left as they are`);
+    if (r.remaining) throw new Error(`${r.remaining} values are still sealed with the previous key: run the command again`);
+    log(env.CARD_KEY ? 'every value is sealed with CARD_KEY: CARD_KEY_OLD may now be removed from the settings' : 'every value is sealed with card.key: card.key.old may be removed (keep it with backups made before today)');
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  if (command === 'backup' && folder) await backup(backupSettingsFromEnv(), folder, log);
+  else if (command === 'restore' && folder) await restore(backupSettingsFromEnv(), folder, log);
+  else if (command === 'rotate-card-key') await rotateCardKey();
+  else {
+    console.error(usage);
+    process.exit(2);
+  }
+} catch (err) {
+  console.error(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,220 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { api, baseUrl, launch, operatorToken, registerMember, shot } from './browser.ts';
+
+/**
+ * Operators read names, not codes (issue 25): every back-office screen with data on it, at
+ * 1440x900, and not one table cell shows a bare code (venue_transfer_out, member:2:central,
+ * admin:1, credited, deposit_bonus ...) or raw JSON. The data comes first, through the same calls
+ * the site and the back-office make: a member with a credit and a debit by an operator, a paid
+ * and a refused withdrawal, an approved deposit with a bonus and a pending one, a transfer to a
+ * venue, a note, a chat taken by an operator; the audit log has each of those steps.
+ */
+
+/** a whole cell that reads like a code: lower case, digits, _ : . - */
+const BARE = /^[a-z][a-z0-9_:.-]*$/;
+/** snake_case anywhere (deposit_bonus, venue_transfer_out) */
+const SNAKE = /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/;
+/** a ledger account or actor code anywhere (member:2:central, venue:pp:clearing, house:bonus, admin:1) */
+const ACCOUNT = /\b(member|house|venue|admin|deposit|withdrawal|transfer|role|ticket):[A-Za-z0-9_]+/;
+/** JSON written out as it is */
+const JSON_TEXT = /[{[]\s*"[^"]+"\s*:/;
+
+let browser: Browser;
+let token = '';
+let member = { name: '', token: '' };
+/** usernames and other words a cell may show as they are ('node': the user agent of the API calls made here, shown as the device) */
+const allowed = new Set<string>(['node']);
+/**
+ * Columns that show an identifier operators type or quote on purpose, under its name: a bank's
+ * icon code (what the operator enters), a game's provider code, a role's code (what
+ * operators/create takes). Only these; every other column must read as words.
+ */
+const IDENTIFIER_COLUMNS = new Set(['/content/banks 代码（图标）', '/games/list 游戏', '/roles 角色']);
+
+/** The cells that read like codes on the page now, as 'column: text'. */
+async function codeCells(page: Page, screen = ''): Promise<string[]> {
+  const cells = await page.$$eval('.ant-table-tbody td.ant-table-cell', (tds) =>
+    tds
+      .filter((td) => !td.closest('.ant-table-measure-row') && !td.querySelector('.ant-table'))
+      .map((td) => {
+        // the header row may sit in a table of its own (a table that scrolls sideways)
+        const table = td.closest('.ant-table');
+        const index = Array.from(td.parentElement?.children ?? []).indexOf(td);
+        const header = table?.querySelectorAll('thead tr:last-child th')[index]?.textContent?.trim() ?? '';
+        return { header, text: (td as HTMLElement).innerText.trim() };
+      }),
+  );
+  const bad: string[] = [];
+  for (const { header, text } of cells) {
+    if (!text || allowed.has(text) || IDENTIFIER_COLUMNS.has(`${screen} ${header}`)) continue;
+    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const hit = lines.some((l) => (BARE.test(l) && !allowed.has(l)) || SNAKE.test(l) || ACCOUNT.test(l) || JSON_TEXT.test(l));
+    if (hit) bad.push(`${header || '(no header)'}: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+  }
+  return bad;
+}
+
+/** The value beside a label of a descriptions list (bordered or not). */
+function described(scope: Locator, label: string): Promise<string> {
+  return scope.locator('.ant-descriptions-item-label').getByText(label, { exact: true }).locator('xpath=ancestor-or-self::*[contains(@class,"ant-descriptions-item-label")]/following-sibling::*[1]').first().innerText();
+}
+
+async function desktop(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  return page;
+}
+
+async function ok(path: string, body: Record<string, unknown>, as = token) {
+  const r = await api(path, body, { token: as });
+  expect(r.code, `${path}: ${r.message}`).toBe(200);
+  return r.data;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await operatorToken();
+  member = await registerMember('names', '周九');
+  const banks = await api<{ bank_name: string }[]>('/api/banklist', {}, { token: member.token });
+  const card = await ok('/api/bindcard', { bank: banks.data[0].bank_name, bank_owner: '周九', bank_no: '6222020200998877665', bank_address: '上海市分行', pay_pass: '654321' }, member.token);
+  await ok('/admin/api/members/adjust', { username: member.name, amount: 1000, reason: '首充补偿', turnover_multiple: 0 });
+  // a withdrawal paid out, one refused
+  await ok('/api/withdraw', { amount: 300, bank: card.id, password: '654321' }, member.token);
+  await ok('/api/withdraw', { amount: 100, bank: card.id, password: '654321' }, member.token);
+  const asked = (await ok('/admin/api/withdrawals/list', { username: member.name })).data as { withdraw_no: string; amount: number }[];
+  await ok('/admin/api/withdrawals/approve', { withdraw_no: asked.find((w) => w.amount === 300)!.withdraw_no });
+  await ok('/admin/api/withdrawals/reject', { withdraw_no: asked.find((w) => w.amount === 100)!.withdraw_no, reason: '银行卡信息不符' });
+  // a bank deposit of 800 with a 10% bonus, approved; one of 200 left waiting
+  const deposit = (amount: number, extra: Record<string, unknown> = {}) =>
+    ok('/api/recharge', { paytype: 'bank', amount, bank_owner: '周九', bank: '中国银行', bank_no: '6217000011112222', bank_address: '北京市朝阳支行', ...extra }, member.token);
+  const credited = await deposit(800, { amount_proportion: 0.1 });
+  await ok('/admin/api/deposits/approve', { deposit_no: credited.deposit_no });
+  await deposit(200);
+  // into a venue, and an operator debit; a note and a VIP change for the audit log
+  await ok('/api/transfer', { amount: 50, sourcetype: 'userbalance', targettype: 'obgdy' }, member.token);
+  await ok('/admin/api/members/adjust', { username: member.name, amount: -20.5, reason: '重复入款扣回' });
+  await ok('/admin/api/members/note', { username: member.name, content: '已电话核实身份' });
+  await ok('/admin/api/members/set-vip', { username: member.name, vip: 2, reason: '客户经理申请' });
+  // a chat the operator takes
+  await ok('/api/chat/send', { text: '我的存款到账了吗' }, member.token);
+  const queue = (await ok('/admin/api/chat/queue', {})).data as { id: number; username: string }[];
+  const conv = queue.find((c) => c.username === member.name)!;
+  await ok('/admin/api/chat/take', { conversation_id: conv.id });
+  await ok('/admin/api/chat/send', { conversation_id: conv.id, text: '您好，已为您查询' });
+
+  // names a cell may show as they are: members' and operators' usernames
+  const members = (await ok('/admin/api/members/list', { per_page: 100 })).data as { username: string }[];
+  const operators = (await ok('/admin/api/operators/list', { per_page: 100 })).data as { username: string }[];
+  for (const u of [...members, ...operators]) allowed.add(u.username);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screens with tables, and what shows when their data has loaded. */
+const SCREENS: { path: string; name: string }[] = [
+  { path: '/', name: 'dashboard' },
+  { path: '/members', name: 'members' },
+  { path: '/cashier/deposits?all', name: 'deposits' },
+  { path: '/cashier/withdrawals', name: 'withdrawals' },
+  { path: '/cashier/transfers', name: 'transfers' },
+  { path: '/reconciliation/daily', name: 'recon-daily' },
+  { path: '/reconciliation/differences', name: 'recon-differences' },
+  { path: '/reports', name: 'reports' },
+  { path: '/promotions/activity-applications', name: 'activity-applications' },
+  { path: '/promotions/agent-applications', name: 'agent-applications' },
+  { path: '/promotions/vip-levels', name: 'vip-levels' },
+  { path: '/promotions/red-packets', name: 'red-packets' },
+  { path: '/promotions/rebates', name: 'rebates' },
+  { path: '/promotions/settings', name: 'promo-settings' },
+  { path: '/content/banners', name: 'banners' },
+  { path: '/content/notices', name: 'notices' },
+  { path: '/content/activities', name: 'activities' },
+  { path: '/content/articles', name: 'articles' },
+  { path: '/content/inbox', name: 'inbox' },
+  { path: '/content/sponsors', name: 'sponsors' },
+  { path: '/content/banks', name: 'banks' },
+  { path: '/support/history', name: 'chat-history' },
+  { path: '/support/tickets', name: 'tickets' },
+  { path: '/games/venues', name: 'venues' },
+  { path: '/games/list', name: 'games' },
+  { path: '/games/exposure', name: 'exposure' },
+  { path: '/settings/cashier', name: 'settings-cashier' },
+  { path: '/settings/accounts', name: 'settings-accounts' },
+  { path: '/operators', name: 'operators' },
+  { path: '/roles', name: 'roles' },
+  { path: '/audit', name: 'audit' },
+];
+
+/** Waits until the page's tables are past loading (a row, or an empty state). */
+async function loaded(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('.ant-table-row, .ant-empty, .ant-result')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 15_000 }).toBe(0);
+}
+
+test('no back-office table cell shows a bare code', async () => {
+  const page = await desktop();
+  const found: string[] = [];
+  for (const s of SCREENS) {
+    await page.goto(`${baseUrl()}/admin${s.path.replace('?all', '')}`);
+    await page.getByTestId('operator-menu').waitFor();
+    await loaded(page);
+    if (s.path === '/cashier/deposits?all') {
+      // every state, so the credited order shows beside the waiting one
+      await page.locator('.filters .ant-segmented-item').filter({ hasText: '全部' }).click();
+      await page.locator('.ant-table-row').filter({ hasText: '已入账' }).first().waitFor();
+      await loaded(page);
+    }
+    if (s.path === '/reports') {
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await loaded(page);
+    }
+    await shot(page, `names-${s.name}`);
+    for (const c of await codeCells(page, s.path.replace('?all', ''))) found.push(`${s.path} ${c}`);
+  }
+
+  // the member 360: its profile and every record tab
+  await page.goto(`${baseUrl()}/admin/members/${member.name}`);
+  await page.getByTestId('member-username').waitFor();
+  await loaded(page);
+  // 累计存款 is the 800.00 deposited, not 80,000.00 (issue 25)
+  await expect.poll(() => described(page.locator('body'), '累计存款')).toBe('800.00');
+  await shot(page, 'names-member-360');
+  for (const c of await codeCells(page)) found.push(`member 资料 ${c}`);
+  // each record tab, with a name it must show once its rows are in
+  const tabs: [string, string][] = [
+    ['资金流水', `会员 ${member.name} · 中心钱包`],
+    ['打码量', '存款赠送'],
+    ['存款', '已入账'],
+    ['取款', '已出款'],
+    ['场馆转账', 'OB电子'],
+    ['操作日志', '余额调整'],
+  ];
+  for (const [tab, shows] of tabs) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.locator('.ant-table-row').filter({ hasText: shows }).first().waitFor();
+    await loaded(page);
+    await shot(page, `names-member-${tab}`);
+    for (const c of await codeCells(page)) found.push(`member ${tab} ${c}`);
+  }
+
+  // the chat desk with the member's conversation open: its member panel
+  await page.goto(`${baseUrl()}/admin/support/chat`);
+  await loaded(page);
+  await page.getByText(member.name).first().click();
+  const panel = page.getByTestId('chat-member');
+  await expect.poll(() => described(panel, '累计存款')).toBe('800.00');
+  await loaded(page);
+  await shot(page, 'names-chat');
+  for (const c of await codeCells(page)) found.push(`chat ${c}`);
+
+  expect(found).toEqual([]);
+}, 240_000);

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { AgentMemberRow, AgentSubagentRow } from '@casino/contract';
+import { Tabs } from '../../components/Tabs';
+import { useAgentMembers, useAgentSubagents } from '../../hooks/api/agents';
+import { QueryList } from '../fanshui/QueryList';
+import { money } from './Overview';
+
+/** 'YYYY-MM' of the month before `month` */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** This month or last: the lists' figures are the chosen month's. */
+function MonthTabs({ month, value, onChange }: { month: string; value: string; onChange(v: string): void }) {
+  const items = [
+    { value: month, label: '本月' },
+    { value: previousMonth(month), label: '上月' },
+  ];
+  return (
+    <div className="ag-months">
+      <Tabs items={items} value={value} onChange={onChange} label="月份" className="ag-month-tabs" itemClass="ag-month-tab" testIdPrefix="agent-month-" />
+      <span className="ag-months-note">{value} 业绩</span>
+    </div>
+  );
+}
+
+/** 下级会员: username, registered, last sign-in and the month's deposits, valid bets, net (no real names, cards or contacts). */
+export function MembersTab({ month }: { month: string }) {
+  const [shown, setShown] = useState(month);
+  const query = useAgentMembers(shown);
+  return (
+    <div className="ag-body">
+      <MonthTabs month={month} value={shown} onChange={setShown} />
+      <QueryList
+        query={query}
+        rowsOf={(p) => p.data}
+        totalOf={(p) => p.total}
+        testId="agent-members"
+        emptyTitle="暂无下级会员"
+        emptyText="分享您的推广链接，好友注册后即显示在这里"
+        render={(r) => <MemberItem key={r.username} row={r} />}
+      />
+    </div>
+  );
+}
+
+function MemberItem({ row }: { row: AgentMemberRow }) {
+  return (
+    <article className="card rec-item" data-testid="agent-member">
+      <div className="rec-item-head">
+        <span className="rec-item-title" data-testid="agent-member-name">
+          {row.username}
+        </span>
+        <span className={`rec-tag rec-tag--${row.active ? 'green' : 'grey'}`}>{row.active ? '活跃' : '未活跃'}</span>
+      </div>
+      <div className="rec-item-figures ag-item-figs">
+        <div className="rec-fig">
+          <span className="rec-fig-label">存款</span>
+          <span className="rec-fig-value num" data-testid="agent-member-deposits">
+            {money(row.deposits)}
+          </span>
+        </div>
+        <div className="rec-fig">
+          <span className="rec-fig-label">有效投注</span>
+          <span className="rec-fig-value num" data-testid="agent-member-bets">
+            {money(row.valid_bets)}
+          </span>
+        </div>
+        <div className="rec-fig">
+          <span className="rec-fig-label">净输赢</span>
+          <span className={`rec-fig-value num ${row.net < 0 ? 'ag-neg' : ''}`}>{money(row.net)}</span>
+        </div>
+      </div>
+      <div className="rec-item-foot">
+        <span>注册 {row.registered_at.slice(0, 16)}</span>
+        <span>{row.last_login_at ? `最近登录 ${row.last_login_at.slice(0, 16)}` : '尚未登录'}</span>
+      </div>
+    </article>
+  );
+}
+
+/** 下级代理: agents this agent referred, with the month's active members and net profit. */
+export function SubagentsTab({ month }: { month: string }) {
+  const [shown, setShown] = useState(month);
+  const query = useAgentSubagents(shown);
+  return (
+    <div className="ag-body">
+      <MonthTabs month={month} value={shown} onChange={setShown} />
+      <QueryList
+        query={query}
+        rowsOf={(p) => p.data}
+        totalOf={(p) => p.total}
+        testId="agent-subagents"
+        emptyTitle="暂无下级代理"
+        emptyText="您推荐的会员成为代理后，即为您的下级代理，您可获得其佣金的分成"
+        render={(r) => <SubagentItem key={r.username} row={r} />}
+      />
+    </div>
+  );
+}
+
+function SubagentItem({ row }: { row: AgentSubagentRow }) {
+  return (
+    <article className="card rec-item" data-testid="agent-subagent">
+      <div className="rec-item-head">
+        <span className="rec-item-title">
+          {row.username}
+          <span className="rec-item-sub">推广码 {row.code}</span>
+        </span>
+      </div>
+      <div className="rec-item-figures ag-item-figs">
+        <div className="rec-fig">
+          <span className="rec-fig-label">下级会员</span>
+          <span className="rec-fig-value num">{row.members}</span>
+        </div>
+        <div className="rec-fig">
+          <span className="rec-fig-label">活跃会员</span>
+          <span className="rec-fig-value num">{row.active_members}</span>
+        </div>
+        <div className="rec-fig">
+          <span className="rec-fig-label">净盈利</span>
+          <span className={`rec-fig-value num ${row.net_profit < 0 ? 'ag-neg' : ''}`}>{money(row.net_profit)}</span>
+        </div>
+      </div>
+      <div className="rec-item-foot">
+        <span>注册 {row.registered_at.slice(0, 16)}</span>
+      </div>
+    </article>
+  );
+}

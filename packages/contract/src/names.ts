@@ -1,0 +1,596 @@
+import { formatYuan } from './money.ts';
+import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
+import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
+import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
+
+/**
+ * The Chinese name of every code an operator meets (issue 25): ledger kinds and accounts, who
+ * started a movement, deposit methods, kinds and states, withdrawal and transfer states, turnover
+ * sources, audit actions and the fields of audit details and records. ONE dictionary: the server
+ * uses it where it answers a name beside a code (accounts, actors, audit targets), the back-office
+ * everywhere it shows a code. A code missing here still reads as words (`readableLabel`), never as
+ * snake_case.
+ */
+
+/** ledger entry kinds (apps/server/src/modules/wallet/accounts.ts ENTRY_KINDS) */
+export const ENTRY_KIND_NAMES: Record<string, string> = {
+  deposit: '存款入账',
+  withdraw_hold: '取款冻结',
+  withdraw_payout: '取款出款',
+  withdraw_return: '取款退回',
+  transit_hold: '转入场馆（途中）',
+  venue_transfer_out: '转入场馆',
+  transit_return: '转账退回',
+  venue_transfer_in: '场馆转出',
+  adjustment: '人工调整',
+  bonus: '优惠彩金',
+  rebate: '返水',
+  red_packet: '红包',
+  commission: '代理佣金',
+};
+
+/** a member's own accounts: member:{id}:{kind} */
+export const MEMBER_ACCOUNT_NAMES: Record<string, string> = { central: '中心钱包', withdraw_hold: '取款冻结', transit: '转账途中' };
+
+/** the house's accounts: house:{name} */
+export const HOUSE_ACCOUNT_NAMES: Record<string, string> = {
+  deposits: '存款收入',
+  payouts: '取款支出',
+  bonus: '优惠支出',
+  rebate: '返水支出',
+  red_packet: '红包支出',
+  adjustments: '人工调整',
+  commission: '佣金支出',
+};
+
+/** What the name lookups of `accountName` and `actorName` may know (usernames, venue names). */
+export interface NameLookup {
+  member?: (id: number) => string | undefined;
+  venue?: (platform: string) => string | undefined;
+  operator?: (id: number) => string | undefined;
+}
+
+/**
+ * A ledger account as operators read it: 会员 walker01 · 中心钱包, PP电子 · 清算, 平台 · 优惠支出.
+ * Unknown shapes answer the code itself (a new account kind shows, rather than a blank).
+ */
+export function accountName(code: string, lookup: NameLookup = {}): string {
+  const member = /^member:(\d+):([a-z_]+)$/.exec(code);
+  if (member) {
+    const id = Number(member[1]);
+    return `会员 ${lookup.member?.(id) ?? `#${id}`} · ${MEMBER_ACCOUNT_NAMES[member[2]] ?? readableLabel(member[2])}`;
+  }
+  const venue = /^venue:(.+):clearing$/.exec(code);
+  if (venue) return `${lookup.venue?.(venue[1]) ?? venue[1].toUpperCase()} · 清算`;
+  const house = /^house:([a-z_]+)$/.exec(code);
+  if (house) return `平台 · ${HOUSE_ACCOUNT_NAMES[house[1]] ?? readableLabel(house[1])}`;
+  return code;
+}
+
+/** The member id of a member account code, to look its username up. */
+export function accountMemberId(code: string): number | null {
+  const m = /^member:(\d+):/.exec(code);
+  return m ? Number(m[1]) : null;
+}
+
+/** Who started a movement (ledger created_by): system, admin:{id}, member. */
+export function actorName(code: string | null | undefined, lookup: NameLookup = {}): string {
+  if (!code || code === 'system') return '系统';
+  if (code === 'job') return '定时任务';
+  if (code === 'member') return '会员本人';
+  const admin = /^admin:(\d+)$/.exec(code);
+  if (admin) return `操作员 ${lookup.operator?.(Number(admin[1])) ?? `#${admin[1]}`}`;
+  return code;
+}
+
+/** The operator id of an actor code admin:{id}. */
+export function actorOperatorId(code: string | null | undefined): number | null {
+  const m = code ? /^admin:(\d+)$/.exec(code) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A ledger reference as operators read it: order numbers as they are; the machine prefixes named
+ * (transfer:CST... -> 转账 CST..., admin-adjust:uuid -> 人工调整 uuid).
+ */
+export function referenceName(reference: string | null | undefined): string {
+  if (!reference) return '';
+  const m = /^([a-z][a-z_-]*):(.+)$/.exec(reference);
+  if (!m) return reference;
+  const prefix: Record<string, string> = { transfer: '转账', 'admin-adjust': '人工调整', rebate: '返水', red_packet: '红包', 'red-packet': '红包', activity: '活动', commission: '佣金', seed: '初始资金' };
+  return `${prefix[m[1]] ?? readableLabel(m[1])} ${m[2]}`;
+}
+
+export const DEPOSIT_KIND_NAMES: Record<string, string> = { manual: '人工转账', online: '在线支付' };
+export const WITHDRAW_STATE_NAMES: Record<number, string> = { 1: '审核中', 2: '已出款', 3: '已拒绝' };
+export const WITHDRAW_REVIEW_NAMES: Record<string, string> = { pending: '待审核', approved_once: '待复核', approved: '已出款', rejected: '已拒绝' };
+export const WITHDRAW_KIND_NAMES: Record<string, string> = { bank: '银行卡', usdt: 'USDT' };
+export const CARD_TYPE_NAMES: Record<number, string> = { 1: '银行卡', 2: 'USDT' };
+export const TRANSFER_DIRECTION_NAMES: Record<string, string> = { to_venue: '中心钱包 → 场馆', from_venue: '场馆 → 中心钱包' };
+export const TRANSFER_STATUS_NAMES: Record<number, string> = { 0: '失败', 1: '成功', 2: '待确认' };
+export const TURNOVER_SOURCE_NAMES: Record<string, string> = {
+  deposit: '存款',
+  deposit_bonus: '存款赠送',
+  rebate: '返水',
+  red_packet: '红包',
+  adjustment: '人工调整',
+  activity: '活动彩金',
+  commission: '代理佣金',
+};
+export const BET_STATUS_NAMES: Record<number, string> = { 0: '无效', 1: '已结算', 2: '未结算' };
+export const REBATE_STATE_NAMES: Record<number, string> = { 0: '待领取', 1: '已领取' };
+export const CHAT_STATE_NAMES: Record<string, string> = { queued: '排队中', open: '接待中', closed: '已结束' };
+export const TICKET_STATE_NAMES: Record<number, string> = { 0: '待回复', 1: '已回复', 2: '已关闭' };
+export const DIFFERENCE_STATE_NAMES: Record<string, string> = { open: '未处理', resolved: '已处理' };
+
+/** Names of the back-office actions in the audit log (the action code stays the filter). */
+export const AUDIT_ACTION_NAMES: Record<string, string> = {
+  login: '登录',
+  'login.refused': '登录被拒绝',
+  'member.adjust': '余额调整',
+  'member.freeze': '冻结会员',
+  'member.unfreeze': '解冻会员',
+  'member.password.reset': '重置登录密码',
+  'member.paypassword.reset': '重置支付密码',
+  'member.sessions.end': '结束会话',
+  'member.venues.recover': '回收场馆余额',
+  'member.vip': '修改VIP',
+  'member.message': '发送站内信',
+  'member.note': '内部备注',
+  'member.realname': '实名状态',
+  'member.card.reveal': '查看完整卡号',
+  'card.reveal': '查看完整卡号',
+  'member.turnover.waive': '减免打码量',
+  'member.turnover.waive_request': '申请减免打码量（待复核）', // issue 25: above the threshold
+  'turnover_waiver.approve': '打码减免复核通过',
+  'turnover_waiver.reject': '打码减免复核拒绝',
+  'withdrawal.claim': '预备出款',
+  'withdrawal.release': '释放取款单',
+  'withdrawal.approve_first': '取款初审通过',
+  'withdrawal.approve': '取款审核通过',
+  'withdrawal.reject': '取款拒绝',
+  'withdrawal.reveal_cards': '查看取款完整卡号',
+  'deposit.approve': '存款入账',
+  'deposit.reject': '存款拒绝',
+  'deposit_account.create': '新增收款账户',
+  'deposit_account.update': '修改收款账户',
+  'transfer.settle': '处理待定转账',
+  'reconciliation.resolve': '处理对账差异',
+  'red_packet_rule.create': '新增红包规则',
+  'red_packet_rule.update': '修改红包规则',
+  'red_packet_rule.delete': '删除红包规则',
+  'operator.create': '新建操作员',
+  'operator.update': '修改操作员',
+  'operator.disable': '停用操作员',
+  'operator.enable': '启用操作员',
+  'operator.password.reset': '重置操作员密码',
+  'operator.password.self': '修改自己的密码',
+  'operator.totp.enable': '开启两步验证',
+  'operator.totp.disable': '关闭两步验证',
+  'operator.totp.reset': '重置两步验证',
+  'role.create': '新建角色',
+  'role.update': '修改角色',
+  'settings.update': '修改设置',
+  'banner.create': '新增横幅',
+  'banner.update': '修改横幅',
+  'banner.delete': '删除横幅',
+  'content.upload': '上传图片',
+  'notice.create': '新增公告',
+  'notice.update': '修改公告',
+  'notice.delete': '删除公告',
+  'article.update': '修改文章',
+  'sponsor.update': '修改赞助合作',
+  'bank.create': '新增银行',
+  'bank.update': '修改银行',
+  'activity.create': '新增活动',
+  'activity.update': '修改活动',
+  'activity.delete': '删除活动',
+  'activity_type.create': '新增活动分类',
+  'activity_type.update': '修改活动分类',
+  'activity_type.delete': '删除活动分类',
+  'inbox.send': '群发站内信',
+  'ticket.reply': '回复工单',
+  'ticket.close': '关闭工单',
+  'activity_application.approve': '活动申请通过',
+  'activity_application.reject': '活动申请拒绝',
+  'agent_application.approve': '代理申请通过',
+  'agent_application.reject': '代理申请拒绝',
+  'vip_level.create': '新增VIP等级',
+  'vip_level.update': '修改VIP等级',
+  'vip_level.delete': '删除VIP等级',
+  'rebate_run.rerun': '重新结算返水',
+  'venue.update': '修改场馆',
+  'game.update': '修改游戏',
+  'catalogue.sync': '同步游戏目录',
+  'chat.take': '接入客服会话',
+  'chat.handover': '转接客服会话',
+  'chat.close': '结束客服会话',
+  'reconciliation.rerun': '重新对账',
+  'reports.export': '导出报表',
+  'agent.create': '新建代理',
+  'agent.update': '修改代理',
+  'agent.move_member': '转移下级会员',
+  'agent_flag.clear': '解除代理关联标记',
+  'agent_plan.create': '新建佣金方案',
+  'agent_plan.update': '修改佣金方案',
+  'agent_settlement.run': '重新结算佣金',
+  'agent_statement.approve_first': '佣金单初审通过',
+  'agent_statement.approve': '佣金单审核通过',
+  'agent_statement.adjust': '调整佣金单',
+  'agent_statement.reject': '佣金单拒绝',
+};
+
+/** What an audit row is about (its target code's prefix). */
+export const AUDIT_TARGET_NAMES: Record<string, string> = {
+  member: '会员',
+  admin: '操作员',
+  deposit: '存款单',
+  withdrawal: '取款单',
+  withdrawals: '取款列表',
+  transfer: '转账单',
+  chat: '客服会话',
+  ticket: '工单',
+  role: '角色',
+  banner: '横幅',
+  notice: '公告',
+  article: '文章',
+  sponsor: '赞助合作',
+  bank: '银行',
+  activity: '活动',
+  activity_type: '活动分类',
+  activity_application: '活动申请',
+  agent_application: '代理申请',
+  vip_level: 'VIP等级',
+  red_packet_rule: '红包规则',
+  rebate_run: '返水结算',
+  venue: '场馆',
+  game: '游戏',
+  catalogue: '游戏目录',
+  settings: '设置',
+  deposit_account: '收款账户',
+  reconciliation: '对账',
+  difference: '对账差异',
+  upload: '上传文件',
+  inbox: '站内信',
+  daily: '日报表',
+  monthly: '月报表',
+  venues: '场馆报表',
+  members: '会员报表',
+  agents: '代理报表',
+  turnover_waiver: '打码减免单',
+  agent: '代理',
+  agent_plan: '佣金方案',
+  agent_settlement: '佣金结算',
+  agent_statement: '佣金单',
+  agent_flag: '代理关联标记',
+};
+
+/**
+ * An audit target as operators read it: 会员 walker01, 存款单 D2026..., 客服会话 #3. `names` holds
+ * the usernames the server looked up for member:{id} and admin:{id}.
+ */
+export function auditTargetName(target: string, lookup: NameLookup = {}): string {
+  const i = target.indexOf(':');
+  const kind = i < 0 ? target : target.slice(0, i);
+  const rest = i < 0 ? '' : target.slice(i + 1);
+  const label = AUDIT_TARGET_NAMES[kind] ?? readableLabel(kind);
+  if (!rest) return label;
+  if (kind === 'member' && /^\d+$/.test(rest)) return `${label} ${lookup.member?.(Number(rest)) ?? `#${rest}`}`;
+  if (kind === 'admin' && /^\d+$/.test(rest)) return `${label} ${lookup.operator?.(Number(rest)) ?? `#${rest}`}`;
+  if (kind === 'venue') return `${label} ${lookup.venue?.(rest) ?? rest.toUpperCase()}`;
+  return /^\d+$/.test(rest) ? `${label} #${rest}` : `${label} ${rest}`;
+}
+
+/**
+ * Labels of the fields of records and audit details (the member 360's record lists, the audit
+ * log's before/after table, the reconciliation references).
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  id: '编号',
+  created_at: '时间',
+  kind: '类型',
+  type: '类型',
+  amount: '金额',
+  balance_after: '变动后余额',
+  reference: '关联单号',
+  memo: '说明',
+  remark: '备注',
+  source: '来源',
+  credited: '入账金额',
+  required: '要求打码',
+  done: '已完成',
+  filled: '已完成',
+  waived: '已减免',
+  remaining: '剩余',
+  platform: '场馆',
+  direction: '方向',
+  status: '状态',
+  state: '状态',
+  transfer_id: '转账单号',
+  bet_id: '注单号',
+  game: '游戏',
+  game_name: '游戏',
+  bet_amount: '投注额',
+  valid_amount: '有效投注',
+  win_amount: '派彩',
+  payout: '派彩',
+  settled_at: '结算时间',
+  deposit_no: '存款单号',
+  withdraw_no: '取款单号',
+  withdraw_nos: '取款单号',
+  paytype: '方式',
+  bonus_amount: '赠送金额',
+  bonus: '彩金',
+  reason: '原因',
+  ip: '地址',
+  device: '设备',
+  user_agent: '设备',
+  success: '结果',
+  operator: '操作员',
+  action: '动作',
+  target: '对象',
+  detail: '详情',
+  from: '转出账户',
+  to: '转入账户',
+  created_by: '发起方',
+  attempts: '查询次数',
+  last_error: '最后错误',
+  bank: '银行',
+  bank_no_last4: '卡号后四位',
+  last4: '卡号后四位',
+  card_type: '卡类型',
+  card_id: '卡片编号',
+  category_id: '分类',
+  credited_amount: '入账金额',
+  credited_at: '入账时间',
+  paid_amount: '实付金额',
+  decided_at: '处理时间',
+  claimed_at: '领取时间',
+  completed_at: '完成时间',
+  needs_two: '需双人审核',
+  turnover_multiple: '打码倍数',
+  turnover: '打码量',
+  win_loss: '输赢',
+  grab_no: '红包单号',
+  day: '日期',
+  vip: 'VIP',
+  central_change: '中心钱包变动',
+  username: '会员',
+  member: '会员',
+  member_id: '会员编号',
+  entry_id: '账本分录',
+  entry_kind: '分录类型',
+  idempotency_key: '幂等键',
+  review: '审核进度',
+  claimed_by: '预备出款人',
+  first_approved_by: '初审人',
+  decided_by: '处理人',
+  note_id: '备注编号',
+  note: '备注',
+  content: '内容',
+  title: '标题',
+  message_id: '站内信编号',
+  sessions_ended: '结束的会话',
+  second_factor: '两步验证',
+  realname_verified: '已实名',
+  recovered: '已回收',
+  total: '合计',
+  pending: '待确认',
+  failed: '失败',
+  admin: '客服',
+  admin_id: '客服编号',
+  override: '强制接管',
+  name: '名称',
+  role: '角色',
+  ip_allowlist: 'IP白名单',
+  permissions: '权限',
+  totp: '两步验证',
+  expected: '应有',
+  reported: '场馆报告',
+  difference: '差额',
+  actual: '实际',
+  members: '会员数',
+  rows: '条数',
+  added: '新增',
+  updated: '更新',
+  removed: '移除',
+  locked: '已领取',
+  flow_delta: '流水变化',
+  changes: '变动',
+  keys: '修改项',
+  url: '地址',
+  sort: '排序',
+  listed: '上架',
+  difference_id: '差异编号',
+  gateway: '通道',
+  gateway_order_no: '通道单号',
+  provider: '供应商',
+  account: '账户',
+  check: '检查',
+  requested_by: '发起人',
+  computed_at: '运算时间',
+  computed_by: '运算者',
+  differences: '差异数',
+  report: '报表',
+  from_date: '开始日期',
+  to_date: '结束日期',
+  broadcast_id: '群发编号',
+  reply_id: '回复编号',
+  apply_no: '申请单号',
+  activity_id: '活动编号',
+  activity_name: '活动',
+  mode: '方式',
+  percent_min: '最低比例',
+  percent_max: '最高比例',
+  amount_min: '最低金额',
+  recharge: '累计存款门槛',
+  flow: '累计流水门槛',
+  retention_flow: '保级流水',
+};
+
+/** The references of a reconciliation difference (the daily check's items), where they differ from FIELD_LABELS. */
+export const RECON_REF_LABELS: Record<string, string> = {
+  deposit_no: '存款单',
+  withdraw_no: '取款单',
+  transfer_id: '转账号',
+  entry_id: '分录',
+  entry_kind: '分录类型',
+  reference: '分录引用',
+  idempotency_key: '幂等键',
+  member_id: '会员ID',
+  username: '会员',
+  platform: '场馆',
+  direction: '方向',
+  difference_id: '差异编号',
+  gateway: '通道',
+  gateway_order_no: '通道单号',
+  status: '我方状态',
+  provider: '供应商',
+  account: '账户',
+  check: '检查',
+};
+
+/** A field or code with no entry: its words, so snake_case never shows (ip_allowlist -> ip allowlist). */
+export function readableLabel(key: string): string {
+  return key.replace(/_fen$/, '').replace(/[_.:]+/g, ' ').trim();
+}
+
+export function fieldLabel(key: string): string {
+  return FIELD_LABELS[key] ?? FIELD_LABELS[key.replace(/_fen$/, '')] ?? readableLabel(key);
+}
+
+/** fields whose values are yuan on the wire (audit details are answered in yuan: see the server's audit presenter) */
+const MONEY_FIELDS = new Set([
+  'amount',
+  'paid_amount',
+  'credited_amount',
+  'bonus_amount',
+  'bonus',
+  'balance',
+  'balance_after',
+  'turnover',
+  'credited',
+  'required',
+  'done',
+  'waived',
+  'remaining',
+  'bet_amount',
+  'valid_amount',
+  'win_loss',
+  'central_change',
+  'expected',
+  'reported',
+  'difference',
+  'actual',
+  'flow_delta',
+  'amount_min',
+  'recharge',
+  'flow',
+  'retention_flow',
+]);
+export const isMoneyField = (key: string) => MONEY_FIELDS.has(key);
+
+/** the code dictionaries by field, for values of records and audit details; `area` is the action's or record's domain */
+function codeDictionary(key: string, area: string): Record<string | number, string> | undefined {
+  switch (key) {
+    case 'kind':
+      return area === 'deposit' ? DEPOSIT_KIND_NAMES : area === 'withdrawal' ? WITHDRAW_KIND_NAMES : ENTRY_KIND_NAMES;
+    case 'entry_kind':
+      return ENTRY_KIND_NAMES;
+    case 'source':
+      return TURNOVER_SOURCE_NAMES;
+    case 'paytype':
+      return PAY_TYPE_NAMES;
+    case 'direction':
+      return TRANSFER_DIRECTION_NAMES;
+    case 'review':
+      return WITHDRAW_REVIEW_NAMES;
+    case 'card_type':
+      return CARD_TYPE_NAMES;
+    case 'category_id':
+      return GAME_CATEGORY_NAMES;
+    case 'status':
+      if (area === 'deposit') return DEPOSIT_STATUS_NAMES;
+      if (area === 'transfer') return TRANSFER_STATUS_NAMES;
+      if (area === 'bet') return BET_STATUS_NAMES;
+      if (area === 'operator' || area === 'member') return { 1: '正常', 0: '停用' };
+      return undefined;
+    case 'state':
+      if (area === 'withdrawal') return WITHDRAW_STATE_NAMES;
+      if (area === 'chat') return CHAT_STATE_NAMES;
+      if (area === 'ticket') return TICKET_STATE_NAMES;
+      if (area === 'reconciliation') return DIFFERENCE_STATE_NAMES;
+      if (area === 'rebate') return REBATE_STATE_NAMES;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The domain of an audit action (deposit.approve -> deposit) or of a record list. */
+export function areaOf(action: string): string {
+  const head = action.split('.')[0];
+  return head === 'member' && action.startsWith('member.venues') ? 'transfer' : head;
+}
+
+/** fields that are yes/no whatever number they carry */
+const FLAG_FIELDS = new Set(['needs_two', 'second_factor', 'realname_verified', 'override', 'totp', 'listed', 'success', 'first_run', 'truncated']);
+
+/**
+ * A value of a record or an audit detail as operators read it: money in yuan with two decimals,
+ * yes/no, codes by name, lists joined; `area` picks the dictionary of ambiguous fields (state).
+ */
+export function valueText(key: string, value: unknown, area = ''): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (FLAG_FIELDS.has(key) && (value === 0 || value === 1)) return value ? '是' : '否';
+  if (typeof value === 'number' && isMoneyField(key)) return formatYuan(value, true);
+  const dict = codeDictionary(key, area);
+  if (dict && (typeof value === 'string' || typeof value === 'number') && dict[value] !== undefined) return dict[value];
+  if (key === 'created_by' && typeof value === 'string') return actorName(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? objectText(v as Record<string, unknown>, area) : valueText(key, v, area))).join('、');
+  if (typeof value === 'object') return objectText(value as Record<string, unknown>, area);
+  return String(value);
+}
+
+function objectText(o: Record<string, unknown>, area: string): string {
+  return Object.entries(o)
+    .map(([k, v]) => `${fieldLabel(k)}：${valueText(k, v, area)}`)
+    .join('；');
+}
+
+/** One line of an audit detail's before/after table. */
+export interface AuditDetailLine {
+  key: string;
+  label: string;
+  /** absent when the detail has no before/after for this field (a plain value: reason, username ...) */
+  before?: string;
+  after?: string;
+  value?: string;
+}
+
+/**
+ * An audit detail as a table of named fields: before/after side by side where the detail has
+ * them, then the other fields (reason, amounts ...) with their one value.
+ */
+export function auditDetailLines(action: string, detail: Record<string, unknown> | null | undefined): AuditDetailLine[] {
+  if (!detail) return [];
+  const area = areaOf(action);
+  const asObject = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+  const before = asObject(detail.before);
+  const after = asObject(detail.after);
+  const lines: AuditDetailLine[] = [];
+  if ('before' in detail || 'after' in detail) {
+    const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+    for (const key of keys) {
+      const b = before ? valueText(key, before[key], area) : '—';
+      const a = after ? valueText(key, after[key], area) : '—';
+      lines.push({ key, label: fieldLabel(key), before: b, after: a });
+    }
+  }
+  for (const [key, v] of Object.entries(detail)) {
+    if (key === 'before' || key === 'after') continue;
+    lines.push({ key, label: fieldLabel(key), value: valueText(key, v, area) });
+  }
+  return lines;
+}

@@ -1,0 +1,226 @@
+// Back-office screen speed (issue 25): starts the real server on a fresh SQLite DATA_DIR with a
+// built back-office (ADMIN_DIST, default apps/admin/dist), seeds a few members, deposits and
+// withdrawals, then times in Chromium a cold full load of every screen (new browser context:
+// empty cache, signed in by token) until its data shows, and prints milliseconds per screen.
+//
+//   node scripts/admin-speed.mjs [--runs 3] [--busy 2] [--only members,cashier]
+//   node scripts/admin-speed.mjs --runs 1 --only /operators --timeline   (each request's start and end, ms)
+//   node scripts/admin-speed.mjs --runs 1 --shots /tmp/shots   (also a 1440x900 picture of each screen)
+//   ADMIN_DIST=/tmp/before,/tmp/after node scripts/admin-speed.mjs   (two builds, loads taken in turn)
+//   ADMIN_DIST=/tmp/me/admin CHROME_PATH=/usr/bin/chromium node scripts/admin-speed.mjs
+//
+// --busy N runs N `for(;;){}` node loops beside it (a loaded machine). "Data shows" means: the
+// screen's chunk rendered into the layout, no spinner or skeleton left, at least one table row,
+// empty table or state, form field, chart canvas, description list or statistic on screen, and no
+// /admin/api call still in flight. Run it against a build with its .br/.gz files
+// (scripts/precompress.mjs), as `npm run build` leaves it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const RUNS = Number(opt('runs', 3));
+const BUSY = Number(opt('busy', 0));
+const TIMELINE = argv.includes('--timeline');
+const SHOTS = opt('shots', '');
+const ONLY = opt('only', '')
+  .split(',')
+  .filter(Boolean);
+// several builds, comma-separated, are timed side by side: one server each, their loads taken in turn
+const DISTS = (process.env.ADMIN_DIST ?? path.join(ROOT, 'apps/admin/dist')).split(',').map((d) => path.resolve(d));
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const PASSWORD = 'speed-admin-pass';
+
+/** every screen path of the back-office, read from its screen table (menu order) */
+function screenPaths() {
+  const src = fs.readFileSync(path.join(ROOT, 'apps/admin/src/routes/screens.tsx'), 'utf8');
+  return [...src.matchAll(/\{ path: '([^']+)', title: '([^']+)'/g)].map((m) => ({ path: m[1], title: m[2] }));
+}
+
+async function startServer(dataDir, adminDist) {
+  const port = 4100 + Math.floor(Math.random() * 400);
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ADMIN_DIST: adminDist, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', ACCESS_LOG: 'off', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return { base, child };
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+async function api(base, p, body = {}, token) {
+  const res = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+/** 30 members; 12 with a pending bank deposit, 8 with a pending withdrawal */
+async function seed(base, op) {
+  const names = [];
+  for (let i = 0; i < 30; i++) {
+    const name = `speed${String(i).padStart(3, '0')}`;
+    const reg = await api(base, '/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: '张三', paypassword: '654321' });
+    if (reg.code !== 200) throw new Error(`register ${name}: ${reg.message}`);
+    names.push(name);
+    const token = reg.data.api_token;
+    await api(base, '/admin/api/members/adjust', { username: name, amount: 500 + i, reason: '测速数据' }, op);
+    if (i < 20) {
+      const card = await api(base, '/api/bindcard', { bank_owner: '张三', bank: '招商银行', bank_no: `62220210${String(i).padStart(8, '0')}`, bank_address: '深圳市福田支行', pay_pass: '654321' }, token);
+      if (i < 12) await api(base, '/api/recharge', { paytype: 'bank', amount: 100 + i, bank_owner: '张三', bank: '招商银行', bank_no: '6225881234567890', bank_address: '深圳市福田支行' }, token);
+      else await api(base, '/api/withdraw', { bank: card.data?.id, amount: 120, password: '654321' }, token);
+    }
+  }
+  return names;
+}
+
+/** runs in the page before its scripts: counts /admin/api calls in flight */
+function watchCalls() {
+  window.__calls = 0;
+  const real = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input.url;
+    if (!url.includes('/admin/api/')) return real(input, init);
+    window.__calls++;
+    return real(input, init).finally(() => {
+      // the reply's JSON is read in the same task as the promise settles; a frame later it is drawn
+      setTimeout(() => window.__calls--, 0);
+    });
+  };
+}
+
+/** in the page: the screen shows its data (see the header) -> performance.now(), else false */
+function shown() {
+  const main = document.querySelector('main.ant-layout-content');
+  if (!main || window.__calls > 0) return false;
+  if (main.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-table-placeholder .ant-spin')) return false;
+  if (!main.querySelector('.ant-table-row, .ant-table-placeholder, .ant-empty, .ant-form-item, canvas, .ant-descriptions, .ant-statistic, .ant-list-item, .ant-result')) return false;
+  return performance.now();
+}
+
+async function timeScreen(browser, base, token, url, shot = '') {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  await context.addInitScript(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token]);
+  await context.addInitScript(watchCalls);
+  const page = await context.newPage();
+  const bytes = { js: 0 };
+  const t0 = Date.now();
+  const calls = [];
+  if (TIMELINE) {
+    page.on('request', (r) => calls.push({ r, url: r.url().replace(base, ''), start: Date.now() - t0, end: -1 }));
+    page.on('requestfinished', (r) => {
+      const c = calls.find((x) => x.r === r);
+      if (c) c.end = Date.now() - t0;
+    });
+  }
+  page.on('response', async (r) => {
+    if (r.url().endsWith('.js')) {
+      const len = Number((await r.allHeaders())['content-length'] ?? 0);
+      bytes.js += len;
+    }
+  });
+  try {
+    await page.goto(base + url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 30_000 }).catch(async (err) => {
+      const file = path.join(os.tmpdir(), `admin-speed-failed${url.replace(/\W+/g, '-')}.png`);
+      await page.screenshot({ path: file });
+      throw new Error(`${url}: no data shown in 30 s (see ${file})`, { cause: err });
+    });
+    if (shot) {
+      // after the timing: the page at rest, its tables' sticky parts placed
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: shot });
+    }
+    if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
+    return { ms: Math.round(await handle.jsonValue()), js: bytes.js, path: new URL(page.url()).pathname };
+  } finally {
+    await context.close();
+  }
+}
+
+let stopping = false;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+  for (const d of DISTS) if (!fs.existsSync(path.join(d, 'index.html'))) throw new Error(`no back-office build at ${d}`);
+  const servers = [];
+  const loops = [];
+  let browser;
+  try {
+    for (const dist of DISTS) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-speed-'));
+      const server = { dist, dataDir, ...(await startServer(dataDir, dist)) };
+      servers.push(server);
+      const login = await api(server.base, '/admin/api/login', { username: 'admin', password: PASSWORD });
+      if (login.code !== 200) throw new Error(`login: ${login.message}`);
+      server.op = login.data.token;
+      server.members = await seed(server.base, server.op);
+    }
+    browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    for (let i = 0; i < BUSY; i++) loops.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+    const screens = screenPaths()
+      .map((s) => ({ ...s, url: `/admin${s.path === '/' ? '/' : s.path.replace(':username', 'speed000')}` }))
+      .filter((s) => !ONLY.length || ONLY.some((o) => s.path.includes(o)));
+    // one unmeasured load first: the server's own first answers (module warm-up) are not the screen's
+    for (const sv of servers) await timeScreen(browser, sv.base, sv.op, screens[0].url);
+    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`admin-speed: ${RUNS} cold loads per screen and build, ${BUSY} busy loops, load average ${load()}`);
+    DISTS.forEach((d, i) => console.log(`  [${i + 1}] ${d}`));
+    const medians = DISTS.map(() => []);
+    for (const s of screens) {
+      const runs = DISTS.map(() => []);
+      for (let r = 0; r < RUNS; r++) {
+        for (const [i, sv] of servers.entries()) {
+          if (stopping) throw new Error('stopped');
+          const shot = SHOTS && r === 0 ? path.join(SHOTS, `${i + 1}${s.path.replace(/\W+/g, '-')}.png`) : '';
+          runs[i].push(await timeScreen(browser, sv.base, sv.op, s.url, shot));
+        }
+      }
+      const cells = runs.map((rs, i) => {
+        const ms = rs.map((x) => x.ms);
+        medians[i].push(median(ms));
+        return `[${i + 1}] ${String(median(ms)).padStart(5)} ms (${Math.min(...ms)}-${Math.max(...ms)}, JS ${Math.round(rs[0].js / 1024)} KB)`;
+      });
+      console.log(`${`${s.title} ${s.path}`.padEnd(40)} ${cells.join('   ')}`);
+    }
+    for (const [i, ms] of medians.entries()) {
+      const slowest = Math.max(...ms);
+      console.log(`[${i + 1}] median of screens ${median(ms)} ms, slowest ${slowest} ms (${screens[ms.indexOf(slowest)].path}), screens over 1000 ms: ${ms.filter((m) => m > 1000).length} of ${ms.length}`);
+    }
+    console.log(`load average at the end ${load()}`);
+  } finally {
+    for (const l of loops) l.kill('SIGKILL');
+    await browser?.close();
+    for (const sv of servers) {
+      sv.child.kill('SIGTERM');
+      await new Promise((r) => (sv.child.exitCode !== null ? r() : sv.child.once('exit', r)));
+      fs.rmSync(sv.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** the local-storage key the back-office keeps its token under (apps/admin/src/session/token.ts) */
+const TOKEN_KEY = /const KEY = '([^']+)'/.exec(fs.readFileSync(path.join(ROOT, 'apps/admin/src/session/token.ts'), 'utf8'))[1];
+
+// stopped with Ctrl-C: end the servers and busy loops this run started, then leave
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => (stopping = true));
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
