@@ -81,9 +81,12 @@ if (process.env.BENCH_ROLE === 'seed') {
       .values(ids.map((id) => ({ code: `member:${id}:central`, member_id: id, kind: 'central', created_at: before })))
       .returning(['id', 'member_id'])
       .execute();
+    const deposits = accounts.map((a, j) => ({ from_account_id: Number(house.id), to_account_id: Number(a.id), amount: 10_000 + ((i + j) % 50) * 1_000, kind: 'deposit', reference: `BD${a.member_id}`, idempotency_key: `bench:deposit:${a.member_id}`, created_by: 'system', created_at: START + (((i + j) * 7919) % (END - START)) }));
+    await db.insertInto('ledger_entries').values(deposits).execute();
+    // as the rollup job (every minute through the month) has recorded them on a live site
     await db
-      .insertInto('ledger_entries')
-      .values(accounts.map((a, j) => ({ from_account_id: Number(house.id), to_account_id: Number(a.id), amount: 10_000 + ((i + j) % 50) * 1_000, kind: 'deposit', reference: `BD${a.member_id}`, idempotency_key: `bench:deposit:${a.member_id}`, created_by: 'system', created_at: START + (((i + j) * 7919) % (END - START)) })))
+      .insertInto('agent_first_deposits')
+      .values(deposits.map((d, j) => ({ member_id: Number(accounts[j].member_id), at: d.created_at, amount: d.amount })))
       .execute();
   }
   const BETS = MEMBERS * BETS_PER;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_STATEMENT_STATE_LABEL } from '@casino/contract';
+import { AGENT_FLAG_KIND_LABEL, AGENT_STATEMENT_STATE_LABEL } from '@casino/contract';
 import { api, launch, phone, settled, shot } from './browser.ts';
 import { startServer as startOn, type RunningServer } from './server.ts';
 
@@ -58,6 +58,8 @@ async function operatorToken(): Promise<string> {
 const stamp = Date.now().toString(36).slice(-6);
 const agentName = `agt${stamp}`;
 const memberName = `dl${stamp}`;
+/** a downline member holding the agent's own card (the case the fraud checks are for) */
+const flaggedName = `dx${stamp}`;
 let agentToken = '';
 let memberToken = '';
 let code = '';
@@ -166,6 +168,15 @@ describe('agent portal', () => {
     }
   });
 
+  it('a second sign-up through the code binds the agent\'s own card: the fraud check flags it', async () => {
+    const mine = await call('/api/bindcard', { bank_owner: '王代理', bank_no: '6222020000000002', pay_pass: '654321', bank: '工商银行', bank_address: '广州市天河支行' }, agentToken);
+    expect(mine.code, mine.message).toBe(200);
+    const reg = await call<{ api_token: string }>('/api/register', { name: flaggedName, password: 'secret123', confirmPass: 'secret123', realname: '王小号', paypassword: '654321', pid: code });
+    expect(reg.code, reg.message).toBe(200);
+    const card = await call('/api/bindcard', { bank_owner: '王小号', bank_no: '6222020000000002', pay_pass: '654321', bank: '工商银行', bank_address: '广州市天河支行' }, reg.data.api_token);
+    expect(card.code, card.message).toBe(200);
+  });
+
   it('the portal shows the new member with the deposit and the bets', { timeout: 150_000 }, async () => {
     // the rollup job runs every minute
     await expect
@@ -213,6 +224,36 @@ describe('agent portal', () => {
   });
 });
 
+describe('flag review', () => {
+  it('an operator finds the flagged member in the back-office and clears the flag with a reason', { timeout: 120_000 }, async () => {
+    const token = await operatorToken();
+    // the checks run with the rollup job (every minute)
+    await expect
+      .poll(async () => (await call<{ data: { username: string; kind: string; state: number }[] }>('/admin/api/agent-flags/list', { username: flaggedName, page: 1 }, token)).data?.data.map((f) => `${f.kind}:${f.state}`), { timeout: 90_000, interval: 2000 })
+      .toEqual(['card:1']);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/agents/flags`);
+    const row = page.locator('.ant-table-row').filter({ hasText: flaggedName });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(AGENT_FLAG_KIND_LABEL.card);
+    expect(await row.textContent()).toContain(agentName);
+    await shot(page, 'admin-agent-flags');
+    await row.getByRole('button', { name: /解除标记/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '解除风险标记' });
+    await settled(dialog);
+    await dialog.locator('textarea').fill('已电话核实：为代理家人的独立账户');
+    await dialog.getByRole('button', { name: /确认解除/ }).click();
+    await page.locator('.ant-message-notice').first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    const after = await call<{ data: { state: number; clear_reason: string }[] }>('/admin/api/agent-flags/list', { username: flaggedName, state: 2, page: 1 }, token);
+    expect(after.data.data[0]).toMatchObject({ state: 2, clear_reason: '已电话核实：为代理家人的独立账户' });
+    await context.close();
+  });
+});
+
 describe('settlement', () => {
   let before = 0;
   let statementId = 0;
@@ -227,8 +268,9 @@ describe('settlement', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
     const page = await context.newPage();
-    // the screen's month pickers read the browser's clock: the same "next month" as the server's
-    await page.clock.setFixedTime(settleNow + 60_000);
+    // the screen's month pickers read the browser's clock: the same "next month" as the server's,
+    // flowing (a fixed time would keep antd's notices on screen for ever)
+    await page.clock.install({ time: settleNow + 60_000 });
     await page.goto(`${base}/admin/agents/statements`);
     await page.getByTestId('settlement-run-open').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '结算月份' });
@@ -277,9 +319,6 @@ describe('settlement', () => {
     await page.goto(`${base}/admin/agents/plans`);
     await page.getByTestId('agent-settings').locator('input').first().waitFor();
     await shot(page, 'admin-agent-plans');
-    await page.goto(`${base}/admin/agents/flags`);
-    await page.locator('.ant-table').first().waitFor();
-    await shot(page, 'admin-agent-flags');
     await context.close();
   });
 

@@ -67,6 +67,8 @@ export default function AgentDetailPage() {
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} title="代理读取失败" />;
   const d = q.data;
   const a = d.agent;
+  // a server without a public address answers a relative link: the site's own origin is it
+  const link = new URL(a.link, window.location.origin).toString();
 
   return (
     <>
@@ -103,8 +105,8 @@ export default function AgentDetailPage() {
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="推广链接">
-            <Typography.Text copyable style={{ maxWidth: 360 }} ellipsis={{ tooltip: a.link }}>
-              {a.link}
+            <Typography.Text copyable style={{ maxWidth: 360 }} ellipsis={{ tooltip: link }}>
+              {link}
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="佣金方案">{a.plan_name}</Descriptions.Item>

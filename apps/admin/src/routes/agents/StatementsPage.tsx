@@ -66,9 +66,9 @@ export default function StatementsPage() {
       key: 'carry',
       align: 'right',
       render: (_, r) => (
-        <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
-          {money(r.carryover_in)}
-          {money(r.carryover_out)}
+        <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end', fontSize: 12 }}>
+          <span>入 {money(r.carryover_in)}</span>
+          <span>出 {money(r.carryover_out)}</span>
         </Space>
       ),
     },

@@ -39,7 +39,8 @@ export function menuItems(me: Me): MenuProps['items'] {
 
 function selectedKey(pathname: string): string {
   const best = SCREENS.filter((s) => s.menu && (s.path === '/' ? pathname === '/' : pathname === s.path || pathname.startsWith(`${s.path}/`)));
-  return best[0]?.path ?? pathname;
+  // the longest match: /agents/statements is its own entry, not the /agents list's (issue 20)
+  return best.sort((a, b) => b.path.length - a.path.length)[0]?.path ?? pathname;
 }
 
 function openGroup(pathname: string): string[] {
