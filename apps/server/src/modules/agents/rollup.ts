@@ -130,24 +130,31 @@ export async function rollupDay(db: Kysely<DB>, day: number): Promise<number> {
   for (const j of joined) rowOf(n(j.agent_id), n(j.id)).registered = 1;
 
   // first deposits: each depositing member's earliest deposit, kept once seen
-  if (depositors.size) {
-    const known = new Set(
-      (await db.selectFrom('agent_first_deposits').select('member_id').where('member_id', 'in', [...depositors]).execute()).map((r) => n(r.member_id)),
-    );
-    for (const memberId of depositors) {
-      if (known.has(memberId)) continue;
+  // The first deposit is read per central account through ledger_entries_to_time (to_account_id,
+  // created_at, id): one short index walk per member. Joined by member id instead, SQLite walks
+  // the kind index, i.e. every deposit entry of the site for each member (a bench of 10,000
+  // first depositors took 24 s that way). Each member is looked up once: known ones are kept.
+  const depositorIds = [...depositors];
+  for (let i = 0; i < depositorIds.length; i += INSERT_CHUNK) {
+    const some = depositorIds.slice(i, i + INSERT_CHUNK);
+    const known = new Set((await db.selectFrom('agent_first_deposits').select('member_id').where('member_id', 'in', some).execute()).map((r) => n(r.member_id)));
+    const chunk = some.filter((id) => !known.has(id));
+    if (!chunk.length) continue;
+    const accounts = await db.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', chunk).where('kind', '=', 'central').execute();
+    const values = [];
+    for (const a of accounts) {
       const first = await db
-        .selectFrom('ledger_entries as e')
-        .innerJoin('ledger_accounts as a', 'a.id', 'e.to_account_id')
-        .select(['e.created_at', 'e.amount'])
-        .where('a.member_id', '=', memberId)
-        .where('e.kind', '=', 'deposit')
-        .orderBy('e.created_at')
-        .orderBy('e.id')
+        .selectFrom('ledger_entries')
+        .select(['created_at', 'amount'])
+        .where('to_account_id', '=', a.id)
+        .where('kind', '=', 'deposit')
+        .orderBy('created_at')
+        .orderBy('id')
         .limit(1)
         .executeTakeFirst();
-      if (first) await db.insertInto('agent_first_deposits').values({ member_id: memberId, at: n(first.created_at), amount: n(first.amount) }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
+      if (first) values.push({ member_id: n(a.member_id), at: n(first.created_at), amount: n(first.amount) });
     }
+    if (values.length) await db.insertInto('agent_first_deposits').values(values).onConflict((oc) => oc.column('member_id').doNothing()).execute();
   }
   const firsts = await db
     .selectFrom('agent_first_deposits as f')
