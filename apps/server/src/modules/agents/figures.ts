@@ -205,8 +205,13 @@ export async function memberMonthFigures(db: Kysely<DB>, q: { agentId: number; m
 }
 
 /** Agents in id order after `afterId` (the monthly job's chunks). */
-export async function listAgentsChunk(db: Kysely<DB>, q: { afterId: number; limit: number }): Promise<{ id: number; member_id: number; upline_agent_id: number | null; plan_id: number }[]> {
-  const rows = await db.selectFrom('agents').select(['id', 'member_id', 'upline_agent_id', 'plan_id']).where('id', '>', q.afterId).orderBy('id').limit(q.limit).execute();
+export async function listAgentsChunk(
+  db: Kysely<DB>,
+  q: { afterId: number; limit: number; /** only agents that existed before this instant (a month's end) */ createdBefore?: number },
+): Promise<{ id: number; member_id: number; upline_agent_id: number | null; plan_id: number }[]> {
+  let query = db.selectFrom('agents').select(['id', 'member_id', 'upline_agent_id', 'plan_id']).where('id', '>', q.afterId);
+  if (q.createdBefore !== undefined) query = query.where('created_at', '<', q.createdBefore);
+  const rows = await query.orderBy('id').limit(q.limit).execute();
   return rows.map((r) => ({ id: n(r.id), member_id: n(r.member_id), upline_agent_id: r.upline_agent_id === null ? null : n(r.upline_agent_id), plan_id: n(r.plan_id) }));
 }
 

@@ -67,6 +67,9 @@ describe('agent settlement runs', () => {
       const member = await t.ctx.db.selectFrom('agent_links').select('member_id').where('agent_id', '=', a.agentId).executeTakeFirstOrThrow();
       await bet(t, Number(member.member_id), { valid: y(10), win: y(-100), at: inMonth(m1, 25) });
     }
+    // an agent made after the month ended had no part in it: the re-run gives it no statement
+    const late = await agentFor(t, 'runagentlate');
+    await t.ctx.db.updateTable('agents').set({ created_at: inMonth(m2, 1, 1) }).where('id', '=', late.agentId).execute();
     const replies = await Promise.all([1, 2, 3].map(() => t.post('/admin/api/agent-settlement/run', { month: m1 }, { token: owner })));
     expect(replies.map((r) => r.code)).toEqual([200, 200, 200]);
     // the first to run updated the six undecided statements; the others found nothing left to change
@@ -75,6 +78,7 @@ describe('agent settlement runs', () => {
     expect(await count(m1)).toBe(7);
     expect(await statementOf(t, agents[2].agentId, m1)).toEqual(paid);
     expect(await statementOf(t, agents[3].agentId, m1)).toMatchObject({ net_profit: y(4_100), commission: y(1_230) });
+    expect(await t.ctx.db.selectFrom('agent_statements').select('id').where('agent_id', '=', late.agentId).execute()).toEqual([]);
   });
 
   it('a member flagged as the agent\'s own is left out until an operator clears it', async () => {

@@ -94,10 +94,14 @@ async function suspendedOf(trx: Kysely<DB>, ids: number[]): Promise<Set<number>>
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-/** Phase one over the agents in (after, ...]: their own figures, carry and commission. */
+/**
+ * Phase one over the agents in (after, ...]: their own figures, carry and commission. Only agents
+ * that existed before the month ended get a statement: one made later had no part in it, and an
+ * empty statement would only crowd the operators' review queue.
+ */
 async function ownChunk(trx: Kysely<DB>, month: string, pass: SettlementPass, after: number): Promise<{ end: number | null; counts: PassCounts }> {
   const counts = noPassCounts();
-  const agents = await listAgentsChunk(trx, { afterId: after, limit: pass.size });
+  const agents = await listAgentsChunk(trx, { afterId: after, limit: pass.size, createdBefore: monthBounds(month).end });
   if (agents.length === 0) return { end: null, counts };
   const ids = agents.map((a) => a.id);
   const [existingRows, prevRows] = await Promise.all([
@@ -198,7 +202,7 @@ async function ownChunk(trx: Kysely<DB>, month: string, pass: SettlementPass, af
 /** Phase two over the agents in (after, ...]: the override of their sub-agents' commission, and the total payable. */
 async function overrideChunk(trx: Kysely<DB>, month: string, pass: SettlementPass, after: number): Promise<{ end: number | null; counts: PassCounts }> {
   const counts = noPassCounts();
-  const agents = await listAgentsChunk(trx, { afterId: after, limit: pass.size });
+  const agents = await listAgentsChunk(trx, { afterId: after, limit: pass.size, createdBefore: monthBounds(month).end });
   if (agents.length === 0) return { end: null, counts };
   const ids = agents.map((a) => a.id);
   const suspended = await suspendedOf(trx, ids);
