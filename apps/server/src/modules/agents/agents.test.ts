@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { beijingDayNumber } from '../../db/beijing-day.ts';
 import { wallet } from '../wallet/index.ts';
-import { monthFigures, monthOfMs } from './figures.ts';
+import { monthFigures } from './figures.ts';
+import { monthOf } from './settlement-month.ts';
 import { tierTable } from './plans.ts';
 
 /**
@@ -42,7 +43,7 @@ describe('agents: downlines, figures, flags, plans', () => {
       .execute();
   };
   const agentIdOf = async (name: string) => Number((await t.ctx.db.selectFrom('agents').select('id').where('member_id', '=', ids[name]).executeTakeFirstOrThrow()).id);
-  const month = () => monthOfMs(Date.now());
+  const month = () => monthOf(Date.now());
 
   beforeAll(async () => {
     t = await startApp();

@@ -56,12 +56,6 @@ export function monthDays(month: string): { first: number; end: number } {
   return { first, end };
 }
 
-/** the Beijing month 'YYYY-MM' of an instant */
-export function monthOfMs(ms: number): string {
-  const d = new Date(beijingDayStartMs(beijingDayNumber(ms)) + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
 /** The programme's settings in fen and basis points. */
 export interface AgentSettings {
   deposit_fee_bp: number;

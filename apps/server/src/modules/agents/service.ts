@@ -20,7 +20,8 @@ import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../backoffice/index.ts';
 import type { Settings } from '../site/index.ts';
 import { computeCommission, overrideOf } from './commission.ts';
-import { agentSettingsOf, dayFigures, noAgentFigures, memberMonthFigures, monthDays, monthFigures, monthOfMs, type AgentFigures } from './figures.ts';
+import { agentSettingsOf, dayFigures, noAgentFigures, memberMonthFigures, monthDays, monthFigures, type AgentFigures } from './figures.ts';
+import { monthOf } from './settlement-month.ts';
 import { openFlagCounts } from './flags.ts';
 import { planById, wireRows } from './plans.ts';
 import { agentById, agentByMember, makeAgent } from './records.ts';
@@ -114,7 +115,7 @@ async function downlineCounts(db: Kysely<DB>, agentIds: number[]) {
 export async function agentSummary(deps: AgentsDeps, memberId: number): Promise<AgentSummary> {
   const agent = await requireAgent(deps.db, memberId);
   const now = deps.now();
-  const month = monthOfMs(now);
+  const month = monthOf(now);
   const s = agentSettingsOf(await deps.settings());
   const today = beijingDayNumber(now);
   const [figures, todayRows, counts] = await Promise.all([
@@ -155,7 +156,7 @@ export async function agentSummary(deps: AgentsDeps, memberId: number): Promise<
 /** POST /api/agent/members: the agent's downline now, newest first; no real names, cards or contacts. */
 export async function agentMembers(deps: AgentsDeps, memberId: number, q: { page: number; month?: string }): Promise<Paged<AgentMemberRow>> {
   const agent = await requireAgent(deps.db, memberId);
-  const month = q.month ?? monthOfMs(deps.now());
+  const month = q.month ?? monthOf(deps.now());
   const base = deps.db.selectFrom('agent_links as l').innerJoin('members as m', 'm.id', 'l.member_id').where('l.agent_id', '=', n(agent.id)).where('l.to_ms', 'is', null);
   const [count, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
@@ -190,7 +191,7 @@ export async function agentMembers(deps: AgentsDeps, memberId: number, q: { page
 /** POST /api/agent/subagents: the agents whose upline this agent is, with the month's figures. */
 export async function agentSubagents(deps: AgentsDeps, memberId: number, q: { page: number; month?: string }): Promise<Paged<AgentSubagentRow>> {
   const agent = await requireAgent(deps.db, memberId);
-  const month = q.month ?? monthOfMs(deps.now());
+  const month = q.month ?? monthOf(deps.now());
   const s = agentSettingsOf(await deps.settings());
   const base = deps.db.selectFrom('agents as a').innerJoin('members as m', 'm.id', 'a.member_id').where('a.upline_agent_id', '=', n(agent.id));
   const [count, rows] = await Promise.all([
@@ -265,7 +266,7 @@ export async function listAgents(deps: AgentsDeps, q: { username?: string; code?
 export async function adminAgentDetail(deps: AgentsDeps, q: { id: number; month?: string }): Promise<AdminAgentDetail> {
   const agentRow = await adminAgentRow(deps, q.id);
   const agent = (await agentById(deps.db, q.id))!;
-  const month = q.month ?? monthOfMs(deps.now());
+  const month = q.month ?? monthOf(deps.now());
   const s = agentSettingsOf(await deps.settings());
   const { first, end } = monthDays(month);
   const [figures, days, moves] = await Promise.all([
