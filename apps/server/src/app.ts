@@ -44,6 +44,7 @@ import { createOps, type Ops } from './ops/index.ts'; // issue 23: health, reque
 import { createAgents, tierTable, type Agents } from './modules/agents/index.ts'; // issue 20: affiliate programme
 import { memberOf } from './http/auth.ts';
 import { createAgentSettlement, type AgentSettlement } from './modules/agents/settlement-module.ts'; // issue 20: agent settlement (H9)
+import { createResponsible, type Responsible } from './modules/responsible/index.ts'; // issue 22: responsible play
 
 export interface App {
   http: FastifyInstance;
@@ -81,6 +82,8 @@ export interface App {
   agents: Agents;
   /** issue 20: agents' monthly settlement and statements (tests drive the month job through it) */
   agentSettlement: AgentSettlement;
+  /** issue 22: responsible play (tests pass their own `now` to its service) */
+  responsible: Responsible;
   close(): Promise<void>;
 }
 
@@ -112,6 +115,7 @@ export async function buildApp(config: Config): Promise<App> {
     dialect: database.dialect,
     log,
     limiter: createLimiterFactory({ enabled: config.rateLimits, redis }),
+    metrics: ops.metrics, // issue 23: job runs, notify lag
   };
 
   // the venue side; the sandbox is reached over HTTP only, by default at our own address
@@ -127,7 +131,12 @@ export async function buildApp(config: Config): Promise<App> {
     pullBets: () => bets.pull(),
     gatewayOrder: (depositNo) => payments.service.gatewayOrder(depositNo), // issue 13: daily reconciliation (payments is made below)
   });
-  const transfers = createTransfersModule(ctx, { registry, catalogue, isHeld: reconciliation.service.isHeld });
+  const transfers = createTransfersModule(ctx, {
+    registry,
+    catalogue,
+    isHeld: reconciliation.service.isHeld,
+    mayTransferIn: (memberId) => responsible.service.refuseIntoPlay(memberId, 'transferIn'), // issue 22 (made below)
+  });
 
   const site = createSiteService(ctx);
   const accounts = createAccounts(ctx, site, {
@@ -140,7 +149,7 @@ export async function buildApp(config: Config): Promise<App> {
   const content = createContent(ctx, site);
   await seed(ctx, site);
 
-  const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service });
+  const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service, mayPlay: (memberId) => responsible.service.refuseIntoPlay(memberId, 'launch') /* issue 22 */ });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
   const profile = createProfile(ctx, { sessions: accounts.sessions, checkPayPassword: accounts.service.checkPayPassword });
@@ -154,6 +163,9 @@ export async function buildApp(config: Config): Promise<App> {
     registry: createPaymentRegistry(paymentGatewaysFromConfig(config, ownAddress)),
     hasAnyCard: async (memberId) => (await cards.service.list(memberId, 1)).length + (await cards.service.list(memberId, 2)).length > 0,
     publicBase: () => config.publicUrl ?? ownAddress(),
+    // issue 22: deposit limits and breaks (responsible is made below; the clock of an order is its own)
+    refuseDepositOnBreak: (memberId) => responsible.service.refuseOnBreak(memberId, 'deposit', Date.now()),
+    withinDepositLimit: (memberId, amount, now, insert) => responsible.service.withinDepositLimit(memberId, amount, now, insert),
   });
   if (config.sandbox) await payments.seedDemo();
   transfers.recordTypes.set(1, (memberId, q) => depositRecords(ctx.db, memberId, q));
@@ -173,6 +185,7 @@ export async function buildApp(config: Config): Promise<App> {
     depositsCreditedBetween,
     notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }),
     vipLevelsChanged: () => content.service.clearCache(), // issue 13: promotions admin
+    refuseOnBreak: (memberId, what) => responsible.service.refuseOnBreak(memberId, what, Date.now()), // issue 22
   });
   await promotions.seed(); // issue 11: demo red-packet rules
   // issue 20: agent settlement (H9): the monthly statements job on the promotions clock
@@ -180,6 +193,8 @@ export async function buildApp(config: Config): Promise<App> {
   // issue 20: affiliate programme, on the promotions clock
   const agents = createAgents(ctx, { settings: site.settings, now: promotions.deps.now });
   await agents.seed();
+  // issue 22: responsible play; a break brings venue money home through recover-all
+  const responsible = createResponsible(ctx, { now: Date.now, recoverVenues: (memberId) => transfers.service.recoverAll(memberId) });
   const reports = createReports(ctx); // issue 13: reports
   const chat = createSupportChat(ctx); // issue 13: live customer service
   const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
@@ -224,6 +239,7 @@ export async function buildApp(config: Config): Promise<App> {
     },
   });
   agents.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20
+  responsible.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 22
   await contentAdminRoutes(http, ctx, content.service, backoffice.requireAdmin); // issue 13: content
   cards.routes(http, accounts.requireMember);
   await profile.routes(http, accounts.requireMember);
@@ -282,6 +298,7 @@ export async function buildApp(config: Config): Promise<App> {
     ops, // issue 23
     agentSettlement, // issue 20
     agents, // issue 20: agents core
+    responsible, // issue 22
     ownAddress,
     async close() {
       ops.health.draining(); // issue 23: /readyz answers 503 from now on

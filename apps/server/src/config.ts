@@ -90,6 +90,10 @@ export interface Config {
   paymentSecretOld?: string;
   /** SECRET_GRACE_UNTIL (Beijing "YYYY-MM-DD HH:mm:ss"), epoch ms: the end of the old secret's grace window */
   secretGraceUntil?: number;
+  /** METRICS_TOKEN: /metrics on the main port answers only `Authorization: Bearer <it>` (ops/metrics.ts) */
+  metricsToken?: string;
+  /** METRICS_PORT: /metrics also served, without a token, on 127.0.0.1 at this port (0: any free port) */
+  metricsPort?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -194,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cardKeyOld: env.CARD_KEY_OLD || undefined,
     paymentSecretOld: env.PAYMENT_SECRET_OLD || undefined,
     secretGraceUntil: beijingTime(env.SECRET_GRACE_UNTIL, 'SECRET_GRACE_UNTIL'),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     ...overrides,
   };
   // after the overrides, so the secret file lands in the DATA_DIR actually used (tests: a temp dir)
@@ -208,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // issue 23: an old secret is accepted only for a stated window, never open-ended
   if (config.paymentSecretOld && config.secretGraceUntil === undefined) throw new Error('PAYMENT_SECRET_OLD needs SECRET_GRACE_UNTIL (Beijing time "YYYY-MM-DD HH:mm:ss"): the end of its grace window');
+  // issue 23: a short bearer token can be guessed by anyone who reaches the main port
+  if (config.metricsToken !== undefined && config.metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  if (config.metricsPort !== undefined && config.metricsPort > 65535) throw new Error('METRICS_PORT must be a port number (1-65535)');
   if (!/^[A-Za-z]{1,8}$/.test(config.venuePlayerPrefix)) throw new Error('VENUE_PLAYER_PREFIX must be 1 to 8 letters');
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');

@@ -61,3 +61,5 @@ export * from './schemas/admin-turnover.ts';
 export * from './names.ts';
 // issue 20: affiliate programme (agents, plans, figures, statements, flags)
 export * from './schemas/agents.ts';
+// issue 22: responsible play (limits, reality checks, time-out, self-exclusion)
+export * from './schemas/responsible.ts';

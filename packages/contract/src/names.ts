@@ -122,6 +122,12 @@ export const REBATE_STATE_NAMES: Record<number, string> = { 0: '待领取', 1: '
 export const CHAT_STATE_NAMES: Record<string, string> = { queued: '排队中', open: '接待中', closed: '已结束' };
 export const TICKET_STATE_NAMES: Record<number, string> = { 0: '待回复', 1: '已回复', 2: '已关闭' };
 export const DIFFERENCE_STATE_NAMES: Record<string, string> = { open: '未处理', resolved: '已处理' };
+// issue 22: responsible play (limits, reality checks, breaks)
+export const RESPONSIBLE_KIND_NAMES: Record<string, string> = { deposit: '存款限额', loss: '亏损限额', reality: '游戏时长提醒', timeout: '冷静期', exclusion: '自我排除' };
+export const RESPONSIBLE_PERIOD_NAMES: Record<string, string> = { day: '每日', week: '每周', month: '每月' };
+export const RESPONSIBLE_DURATION_NAMES: Record<string, string> = { '24h': '24小时', '7d': '7天', '30d': '30天', '6m': '6个月', '1y': '1年', '2y': '2年', '5y': '5年' };
+export const RESPONSIBLE_STATE_NAMES: Record<string, string> = { timeout: '冷静期中', exclusion: '自我排除中', limits: '设有限额' };
+export const RESPONSIBLE_ACTOR_NAMES: Record<string, string> = { member: '会员本人', operator: '操作员' };
 
 /** Names of the back-office actions in the audit log (the action code stays the filter). */
 export const AUDIT_ACTION_NAMES: Record<string, string> = {
@@ -218,6 +224,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'agent_statement.approve': '佣金单审核通过',
   'agent_statement.adjust': '调整佣金单',
   'agent_statement.reject': '佣金单拒绝',
+  'responsible.extend': '延长自我排除',
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -263,6 +270,7 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   agent_settlement: '佣金结算',
   agent_statement: '佣金单',
   agent_flag: '代理关联标记',
+  responsible: '自我管理',
 };
 
 /**
@@ -288,6 +296,10 @@ export function auditTargetName(target: string, lookup: NameLookup = {}): string
 export const FIELD_LABELS: Record<string, string> = {
   id: '编号',
   created_at: '时间',
+  // issue 22: responsible play
+  duration: '时长',
+  ends_at: '结束时间',
+  starts_at: '开始时间',
   kind: '类型',
   type: '类型',
   amount: '金额',

@@ -31,6 +31,9 @@ export const PERMISSIONS = {
   'agents.view': '查看代理（代理、方案、佣金报表、风险标记）',
   'agents.manage': '管理代理（新建、方案、转移会员、解除风险标记）',
   'agents.settle': '代理佣金结算与审核发放',
+  // issue 22: responsible play
+  'responsible.view': '查看自我管理（限额、冷静期、自我排除）',
+  'responsible.manage': '延长会员的自我排除',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -45,13 +48,13 @@ export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = 
   },
   risk: {
     name: '风控',
-    grants: ['dashboard.view', 'members.view', 'members.edit', 'members.turnover_waive', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view', 'agents.view', 'agents.manage'],
+    grants: ['dashboard.view', 'members.view', 'members.edit', 'members.turnover_waive', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view', 'agents.view', 'agents.manage', 'responsible.view', 'responsible.manage'],
   },
   content: { name: '内容编辑', grants: ['dashboard.view', 'content.manage', 'promotions.view', 'games.manage'] },
-  support: { name: '客服', grants: ['dashboard.view', 'members.view', 'support.chat', 'promotions.view'] },
+  support: { name: '客服', grants: ['dashboard.view', 'members.view', 'support.chat', 'promotions.view', 'responsible.view'] },
   auditor: {
     name: '只读审计',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view', 'agents.view'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view', 'agents.view', 'responsible.view'],
   },
 };
 

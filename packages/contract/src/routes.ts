@@ -59,6 +59,8 @@ export const SITE_ROUTES = [
   { path: '/transfer', title: '转账', auth: true, layout: 'top' },
   // issue 20: the agent portal (members with an agent record; others are shown the programme)
   { path: '/agent', title: '代理中心', auth: true, layout: 'top' },
+  // issue 22: responsible play (limits, reality check, time-out, self-exclusion)
+  { path: '/responsible', title: '自我管理', auth: true, layout: 'top' },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];

@@ -24,6 +24,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema in use, when not the default */
   schema?: string;
+  /** issue 23 (metrics): the PostgreSQL pool's connections now (none for SQLite's one connection) */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -44,7 +46,8 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
     // listener, which ended the process. Its query still fails; the process stays up.
     pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: config.databaseSchema, close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', schema: config.databaseSchema, poolStats, close: () => db.destroy() };
   }
   const file = sqliteFileOf(config);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

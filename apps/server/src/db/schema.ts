@@ -86,6 +86,8 @@ export interface DB {
   agent_statements: AgentStatementsTable;
   agent_statement_adjustments: AgentStatementAdjustmentsTable;
   agent_settlement_runs: AgentSettlementRunsTable;
+  // issue 22: responsible play (migration 029)
+  responsible_changes: ResponsibleChangesTable;
 }
 
 export interface MembersTable {
@@ -1128,4 +1130,21 @@ export interface AgentFlagsTable {
   cleared_at: number | null;
   clear_reason: Generated<string>;
   created_at: number;
+}
+
+/** issue 22: one change to a member's limits, reality check or breaks (migration 029) */
+export interface ResponsibleChangesTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: string;
+  period: string | null;
+  amount: number | null;
+  minutes: number | null;
+  duration: string | null;
+  requested_at: number;
+  effective_at: number;
+  ends_at: number | null;
+  actor: string;
+  admin_id: number | null;
+  reason: string | null;
 }

@@ -184,6 +184,10 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/agent-plans/update': 'agents.manage',
   '/admin/api/agent-flags/list': 'agents.view',
   '/admin/api/agent-flags/clear': 'agents.manage',
+  // issue 22: responsible play (responsible/routes.ts)
+  '/admin/api/responsible/list': 'responsible.view',
+  '/admin/api/responsible/get': 'responsible.view',
+  '/admin/api/responsible/extend': 'responsible.manage',
 };
 
 const TABLES = [
@@ -191,6 +195,7 @@ const TABLES = [
   'turnover_waivers', // issue 25
   'agent_statements', 'agent_statement_adjustments', 'agent_settlement_runs', // issue 20: settlement
   'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
+  'responsible_changes', // issue 22
   // issue 13: what the content, promotions, games, chat and reconciliation calls write
   'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',
   'vip_levels', 'red_packet_rules', 'promo_day_runs', 'agent_applications', 'venues', 'games', 'chat_conversations', 'chat_messages', 'reconciliation_days',

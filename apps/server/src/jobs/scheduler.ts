@@ -63,12 +63,14 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
     if (!(await claim(job, now))) return false;
     const slot = Math.floor(now / (job.everySeconds * 1000));
     let error: string | null = null;
+    const began = performance.now();
     try {
       await job.run(ctx);
     } catch (err) {
       error = String((err as Error)?.message ?? err).slice(0, 500);
       ctx.log.error({ err, job: job.name }, 'job failed');
     }
+    ctx.metrics?.jobRun(job.name, (performance.now() - began) / 1000, error === null); // issue 23
     await ctx.db
       .updateTable('job_runs')
       .set({ finished_at: Date.now(), error })

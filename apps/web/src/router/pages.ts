@@ -44,6 +44,7 @@ export const PAGE_LOADERS: Record<string, Loader> = {
   '/withdrawal': () => import('../pages/withdrawal/WithdrawalPage'),
   '/transfer': () => import('../pages/transfer/TransferPage'),
   '/agent': () => import('../pages/agent/AgentPage'),
+  '/responsible': () => import('../pages/responsible/ResponsiblePage'), // issue 22
 };
 
 const pages = new Map<string, ComponentType>();

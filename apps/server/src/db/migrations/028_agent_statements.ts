@@ -4,11 +4,12 @@ import { idColumn, type Dialect } from './helpers.ts';
 /**
  * Issue 20, agent settlement (DESIGN.md section 12):
  * - agent_statements: one per agent and Beijing month (unique), with every figure of the month
- *   as the job read it (fen), carry in and out, tier, rate, commission, the adjustments' sum, what
- *   is payable, the upline's override and the operators' decision. The job rewrites a statement
- *   only while it is undecided (pending, or approved once of two); paid and rejected ones stay.
- * - agent_statement_adjustments: every operator adjustment (signed fen, reason), kept beside the
- *   statement (its line items) and summed into it.
+ *   as the job read it (fen), carry in and out, tier, rate, its own commission, its override of
+ *   its sub-agents' commission, the operators' adjustment, the total payable and the decision.
+ *   The job rewrites a statement only while it is undecided (pending, or approved once of two);
+ *   paid and rejected ones stay as they are.
+ * - agent_statement_adjustments: every operator adjustment (the total before and after, reason),
+ *   kept beside the statement (its line items).
  * - agent_settlement_runs: one row per settled month (the job's claim) with the running or last
  *   pass as JSON (cursor over agent ids, counts), committed with each chunk of agents.
  * agent_id is the agents table's id (issue 20's agents module); no foreign key, so this migration

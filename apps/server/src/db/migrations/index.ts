@@ -28,6 +28,7 @@ import { m025 } from './025_operator_setup_waivers.ts'; // issue 25
 import { m026 } from './026_last_login_backfill.ts'; // issue 25: last login of members signed in by registering
 import { m027 } from './027_agents.ts'; // issue 20: agents, links, rollups, flags
 import { m028 } from './028_agent_statements.ts'; // issue 20: agent statements and settlement runs
+import { m029 } from './029_responsible.ts'; // issue 22: responsible play
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '026_last_login_backfill': m026(), // issue 25: members signed in since registering get that as last login
     '027_agents': m027(dialect), // issue 20: agents, plans, downline links, figure rollups, flags
     '028_agent_statements': m028(dialect), // issue 20: agent statements, their adjustments, monthly settlement runs
+    '029_responsible': m029(dialect), // issue 22: responsible play (limits, reality checks, breaks)
   };
 }

@@ -12,7 +12,7 @@ export { gameUrl } from './urls.ts';
 /** Game lists and game launch. */
 export function createGames(
   ctx: AppContext,
-  deps: { registry: VenueRegistry; catalogue: Catalogue; transfers: Transfers; accounts: AccountsService },
+  deps: { registry: VenueRegistry; catalogue: Catalogue; transfers: Transfers; accounts: AccountsService; mayPlay?: (memberId: number) => Promise<void> },
 ) {
   const launch = createLauncher(ctx, deps);
   return {

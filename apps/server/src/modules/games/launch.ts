@@ -14,7 +14,7 @@ import { gameUrl } from './urls.ts';
  */
 export function createLauncher(
   ctx: AppContext,
-  deps: { registry: VenueRegistry; catalogue: Catalogue; transfers: Transfers; accounts: AccountsService },
+  deps: { registry: VenueRegistry; catalogue: Catalogue; transfers: Transfers; accounts: AccountsService; mayPlay?: (memberId: number) => Promise<void> },
 ) {
   const { registry, catalogue, transfers, accounts } = deps;
   // the in-process sandbox answers root-relative URLs on the site's own origin
@@ -28,6 +28,8 @@ export function createLauncher(
     const game = input.game_code ? await catalogue.game(venue.platform, input.game_code) : await catalogue.lobby(venue.platform);
     if (!game) refuse(input.game_code ? GAME_MSG.unknownGame : GAME_MSG.gameMaintenance);
     if (game.app_state !== 1) refuse(GAME_MSG.gameMaintenance);
+    // issue 22: a break or a reached loss limit keeps the game closed (auto-transfer included)
+    await deps.mayPlay?.(memberId);
 
     // what auto-transfer moved is told to the member (issue 15): the header would otherwise read ¥0.00
     let autoTransfer: GameUrlReply['auto_transfer'] = null;

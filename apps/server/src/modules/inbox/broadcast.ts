@@ -17,6 +17,7 @@ import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Selectable } from 'kysely';
 import { audit } from '../backoffice/index.ts';
+import { onBreakIds } from '../responsible/index.ts';
 
 type Broadcast = Selectable<InboxBroadcastsTable>;
 
@@ -26,10 +27,12 @@ export const broadcastKey = (id: number) => `broadcast:${id}`;
 /** how long one job run keeps delivering before it leaves the rest to the next run */
 const RUN_BUDGET_MS = 4_000;
 
-function matching(db: Kysely<DB>, b: Pick<Broadcast, 'target' | 'member_id' | 'vip'>) {
+function matching(db: Kysely<DB>, b: Pick<Broadcast, 'target' | 'member_id' | 'vip'>, now?: number) {
   let q = db.selectFrom('members');
   if (b.target === 'member') q = q.where('id', '=', Number(b.member_id));
   if (b.target === 'vip') q = q.where('vip', '=', Number(b.vip));
+  // issue 22: promotional mass mail skips members on a time-out or self-exclusion at delivery
+  if (now !== undefined && b.target !== 'member') q = q.where('id', 'not in', onBreakIds(db, now));
   return q;
 }
 
@@ -50,7 +53,7 @@ export async function deliverBatch(db: Kysely<DB>, id: number, opts: { batch?: n
     const cursor = Number(b.cursor_id);
     const upto = Number(b.upto_id);
     const ids = (
-      await matching(trx, b).select('id').where('id', '>', cursor).where('id', '<=', upto).orderBy('id', 'asc').limit(batch).execute()
+      await matching(trx, b, now).select('id').where('id', '>', cursor).where('id', '<=', upto).orderBy('id', 'asc').limit(batch).execute()
     ).map((r) => Number(r.id));
     const done = ids.length < batch;
     const claimed = await trx

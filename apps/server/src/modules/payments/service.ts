@@ -16,7 +16,8 @@ import {
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { GatewayOrder, PaymentRegistry } from '../../adapters/payments/index.ts';
-import type { Deposit } from '../../db/schema.ts';
+import type { DB, Deposit } from '../../db/schema.ts';
+import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
@@ -35,6 +36,9 @@ export interface PaymentsDeps {
   hasAnyCard(memberId: number): Promise<boolean>;
   /** origin every absolute URL handed out starts with: PUBLIC_URL, else our own listening address */
   publicBase(): string;
+  /** issue 22: creates the order only within the member's deposit limits and outside a break (responsible module) */
+  refuseDepositOnBreak?: (memberId: number) => Promise<void>;
+  withinDepositLimit?: <T>(memberId: number, amount: number, now: number, insert: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
 }
 
 /** at most this many unpaid orders per member within the expiry window */
@@ -66,7 +70,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   async function insertOrder(row: Omit<Parameters<typeof repo.insertDeposit>[1], 'deposit_no'>): Promise<Deposit> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await repo.insertDeposit(db, { ...row, deposit_no: newDepositNo(row.created_at) });
+        const insert = (q: Kysely<DB> | Transaction<DB>) => repo.insertDeposit(q, { ...row, deposit_no: newDepositNo(row.created_at) });
+        return await (deps.withinDepositLimit ? deps.withinDepositLimit(row.member_id, row.amount, row.created_at, insert) : insert(db));
       } catch (e) {
         if (!isUniqueViolation(e) || attempt >= 4) throw e;
       }
@@ -162,6 +167,15 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     });
   }
 
+  /**
+   * issue 23 (metrics): how long after the member paid (the gateway's time, else the order's
+   * creation) a paid order was processed here; only the first time it moves, never for repeats
+   */
+  function observeLag(source: 'notify' | 'query', d: Deposit, n: GatewayOrder) {
+    if (!ctx.metrics || n.state !== 'paid' || !NOTIFIABLE.includes(d.status as DepositStatus)) return;
+    ctx.metrics.notifyProcessed(source, Math.max(0, Date.now() - (n.paidAt ?? d.created_at)) / 1000);
+  }
+
   const hasGateway = (s: Settings) => deps.registry.get(s.payment_gateway) !== undefined;
 
   /** /payInfo's receiving account (or an online order's cashier), one labelled line per field */
@@ -223,6 +237,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      * schema's rules in the spec's order, then too many unpaid orders and the hourly limit.
      */
     async recharge(memberId: number, body: unknown): Promise<{ deposit: Deposit; url?: string }> {
+      await deps.refuseDepositOnBreak?.(memberId); // issue 22: a break closes deposits first of all
       if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
       const s = await deps.site.settings();
       const input = parse(rechargeSchema(openMethods(s, hasGateway(s))), body);
@@ -286,6 +301,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         return { ack: false, status: 404, body: 'fail' };
       }
       await apply(gateway.name, d, n, now);
+      observeLag('notify', d, n);
       return { ack: true, body: gateway.ack };
     },
 
@@ -308,6 +324,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           if (n.merchantOrderNo !== d.deposit_no || (d.gateway_order_no !== null && n.gatewayOrderNo !== d.gateway_order_no)) continue;
           if (n.state !== 'pending') {
             await apply(gateway.name, d, n, now);
+            observeLag('query', d, n);
             applied++;
           }
         } catch (err) {

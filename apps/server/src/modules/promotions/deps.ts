@@ -27,6 +27,8 @@ export interface PromotionsDeps {
   notify?: (memberId: number, title: string, content: string, dedupeKey: string) => Promise<unknown>;
   /** the VIP table changed (back-office): drop this process's cached copy (content module) */
   vipLevelsChanged?: () => void;
+  /** issue 22: refuses red packets and activity applications during a break (responsible module) */
+  refuseOnBreak?: (memberId: number, what: 'redPacket' | 'activity') => Promise<void>;
 }
 
 /** The content module's wire rows (yuan, percent) back to fen and basis points. */

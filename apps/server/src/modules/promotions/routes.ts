@@ -34,12 +34,14 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, req
   app.post('/api/redpacket', guarded, async (req) => ok(await redPacketRecords(deps.db, me(req), parse(pageOnlySchema, req.body).page)));
   app.post('/api/douserredpacket', guarded, async (req) => {
     parse(emptyBodySchema, req.body);
+    await deps.refuseOnBreak?.(me(req), 'redPacket'); // issue 22
     return ok(await grabRedPacket(deps, me(req), deps.now()), PROMO_MSG.grabOk);
   });
 
   app.post('/api/activityApplyLog', guarded, async (req) => ok(await memberApplications(deps.db, me(req), parse(pageOnlySchema, req.body).page)));
   app.post('/api/activityApply', guarded, async (req) => {
     const { id } = parse(activityApplySchema, req.body);
+    await deps.refuseOnBreak?.(me(req), 'activity'); // issue 22
     return ok(await applyForActivity(deps, me(req), id, deps.now()), PROMO_MSG.applyOk);
   });
 

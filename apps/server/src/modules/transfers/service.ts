@@ -43,6 +43,8 @@ export interface TransfersDeps {
   catalogue: Catalogue;
   /** whether transfers out of the venue are held for review (the venue reconciliation); default never */
   isHeld?: (memberId: number, platform: string) => Promise<boolean>;
+  /** issue 22: refuses money into a venue during a break or past a loss limit (responsible module) */
+  mayTransferIn?: (memberId: number) => Promise<void>;
 }
 
 /** how far back a racing call's transfer out may have started (a venue call's time-out and then some) */
@@ -153,6 +155,7 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
     /** POST /api/transfer: the schema has checked the spec's rules; here the wallets and the money */
     async transfer(memberId: number, input: TransferInput): Promise<TransferReply> {
       const into = input.sourcetype === CENTRAL_WALLET;
+      if (into) await deps.mayTransferIn?.(memberId); // issue 22: responsible play
       const venue = await venueFor(into ? input.targettype : input.sourcetype, into);
       // money at a venue our records cannot explain stays there until an operator has looked
       // (issue 14); nor does more of the member's money go in meanwhile, where it would be held too

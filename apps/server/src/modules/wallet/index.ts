@@ -12,6 +12,8 @@ export {
 } from './accounts.ts';
 export { IdempotencyKeyReused, InsufficientFunds, InvalidPosting, LedgerError, UnknownAccount, isInsufficientFunds } from './errors.ts';
 export { post, type PostInput, type PostResult } from './ledger.ts';
+/** issue 23: entries written by this process, by kind (read by /metrics at scrape time) */
+export { postingCounts } from './ledger.ts';
 export type { MemberMovement, VenueMovement } from './operations.ts';
 export type { AccountEntry, EntryQuery } from './repo.ts';
 /** the back-office member view's ledger page (reading only) */

@@ -56,6 +56,24 @@ function check(p: PostInput): void {
 let savepoints = 0;
 
 /**
+ * issue 23 (metrics): entries written by this process, by kind, since it started. A plain map
+ * bumped once per written entry (never for a replay) keeps the hot path free of the metrics
+ * library; /metrics reads it at scrape time. Counted when the posting's own transaction or
+ * savepoint completes, so a caller's later rollback of an outer transaction is still counted.
+ */
+const postedByKind = new Map<string, number>();
+
+/** entries written by this process since it started, by kind (the ledger postings metric) */
+export function postingCounts(): ReadonlyMap<string, number> {
+  return postedByKind;
+}
+
+function counted(result: PostResult): PostResult {
+  if (!result.replayed) postedByKind.set(result.entry.kind, (postedByKind.get(result.entry.kind) ?? 0) + 1);
+  return result;
+}
+
+/**
  * Moves `amount` fen from one account to another as one immutable entry (DESIGN.md section 4).
  *
  * In one transaction: the entry is inserted first (`ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -74,13 +92,13 @@ let savepoints = 0;
  */
 export async function post(db: Kysely<DB>, input: PostInput): Promise<PostResult> {
   check(input);
-  if (!db.isTransaction) return db.transaction().execute((trx) => postIn(trx, input));
+  if (!db.isTransaction) return counted(await db.transaction().execute((trx) => postIn(trx, input)));
   const name = sql.raw(`ledger_post_${++savepoints}`);
   await sql`savepoint ${name}`.execute(db);
   try {
     const result = await postIn(db, input);
     await sql`release savepoint ${name}`.execute(db);
-    return result;
+    return counted(result);
   } catch (e) {
     await sql`rollback to savepoint ${name}`.execute(db);
     await sql`release savepoint ${name}`.execute(db);

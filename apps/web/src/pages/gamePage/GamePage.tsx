@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { RealityCheck } from './RealityCheck';
 import { formatYuan, type GameUrlReply } from '@casino/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG, TIMERS, WALLET_MSG } from '@casino/contract';
@@ -265,6 +266,9 @@ export default function GamePage() {
         </div>
       )}
 
+
+      {/* issue 22: every N minutes of play, how long the member has played */}
+      <RealityCheck playing={Boolean(url) && playedGame.current} onLeave={back} />
 
       {tip && (
         <div className="gp-tip" role="alertdialog" aria-label="加载提示" data-testid="game-frame-tip">

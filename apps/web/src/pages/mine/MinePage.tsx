@@ -52,6 +52,8 @@ export default function MinePage() {
   const list: Item[] = [
     { to: '/userInfo', label: '个人资料', icon: <IconIdCard />, testId: 'mine-link-userInfo' },
     { to: '/userCent', label: '安全中心', icon: <IconShield />, testId: 'mine-link-userCent' },
+    // issue 22: responsible play
+    { to: '/responsible', label: '自我管理', icon: <IconClock />, testId: 'mine-link-responsible', extra: <span className="mine-tag">负责任博彩</span> },
     { to: '/betRecord', label: '投注记录', icon: <IconRecords />, testId: 'mine-link-betRecord' },
     { to: '/transRecord', label: '交易记录', icon: <IconTransfer />, testId: 'mine-link-transRecord' },
     { to: '/transRecord?type=1', label: '待处理订单', icon: <IconClock />, testId: 'mine-link-pending' },
