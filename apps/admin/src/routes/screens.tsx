@@ -17,6 +17,7 @@ import { CalendarOutlined, DiffOutlined, ReconciliationOutlined } from '@ant-des
 import { ControlOutlined, DatabaseOutlined, DesktopOutlined, FundOutlined, PlayCircleOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons'; // issue 13: games and settings
 import { FireOutlined, MailOutlined, MessageOutlined, SmileOutlined } from '@ant-design/icons'; // issue 13: activities, inbox, tickets, welcome
 import { ApartmentOutlined, AccountBookOutlined, AlertOutlined, PercentageOutlined } from '@ant-design/icons'; // issue 20: affiliate programme
+import { HeartOutlined } from '@ant-design/icons'; // issue 22: responsible play
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -51,6 +52,8 @@ export const SCREENS: Screen[] = [
   { path: '/', title: '仪表盘', menu: true, icon: <DashboardOutlined />, permission: 'dashboard.view', ready: true, load: () => import('./dashboard/DashboardPage') },
   { path: '/members', title: '会员管理', menu: true, icon: <UserOutlined />, permission: 'members.view', ready: true, load: () => import('./members/MembersPage') },
   { path: '/members/:username', title: '会员详情', menu: false, permission: 'members.view', ready: true, load: () => import('./members/MemberDetailPage') },
+  // issue 22: members with limits, time-outs or self-exclusions
+  { path: '/responsible', title: '自我管理', menu: true, icon: <HeartOutlined />, permission: 'responsible.view', ready: true, load: () => import('./responsible/ResponsiblePage') },
   { path: '/cashier/deposits', title: '存款审核', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositsPage') },
   { path: '/cashier/withdrawals', title: '取款审核', group: 'cashier', menu: true, icon: <BankOutlined />, permission: 'withdrawals.view', ready: true, load: () => import('./cashier/WithdrawalsPage') },
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },

@@ -19,6 +19,11 @@ describe('side menu by role', () => {
     expect(menuOf('risk')).toEqual(expect.arrayContaining(['代理列表', '佣金审核', '风险标记']));
   });
 
+  test('issue 22: 自我管理 needs responsible.view: risk, customer service and the auditor see it; finance and content editors do not', () => {
+    for (const role of ['risk', 'support', 'auditor'] as const) expect(menuOf(role)).toContain('自我管理');
+    for (const role of ['finance', 'content'] as const) expect(menuOf(role)).not.toContain('自我管理');
+  });
+
   test('content editors see content, games and (read-only) promotions; not money, settings or operators', () => {
     const menu = menuOf('content');
     expect(menu).toEqual(expect.arrayContaining(['横幅管理', '公告管理', '活动管理', '文章管理', '站内信', '场馆管理', '游戏管理', 'VIP等级', '红包规则']));

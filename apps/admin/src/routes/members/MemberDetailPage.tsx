@@ -10,6 +10,7 @@ import { useMember, useMemberAction, useMemberBalances } from '../../hooks/api/m
 import { yuan } from '../../lib/format';
 import { MemberActions } from './MemberActions';
 import { RecordsTable } from './RecordsTable';
+import { ResponsibleTab } from './ResponsibleTab'; // issue 22: responsible play
 import { TurnoverTab } from './TurnoverTab';
 
 const RECORD_TABS: { kind: MemberRecordKind; label: string }[] = [
@@ -239,6 +240,8 @@ export default function MemberDetailPage() {
               // issue 25: the turnover rows with their 减免 actions and pending waivers
               children: t.kind === 'turnover' ? <TurnoverTab me={me.data} username={p.username} remaining={m.turnover_remaining} /> : <RecordsTable username={p.username} kind={t.kind} />,
             })),
+            // issue 22: limits, breaks and their history (needs responsible.view)
+            ...(can(me.data, 'responsible.view') ? [{ key: 'responsible', label: '自我管理', children: <ResponsibleTab me={me.data} username={p.username} /> }] : []),
           ]}
           destroyOnHidden
         />

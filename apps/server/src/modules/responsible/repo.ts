@@ -77,7 +77,16 @@ export function memberByUsername(db: Q, username: string) {
 /** the back-office list: members with any change, or on a break of a kind, newest change first */
 export async function listMembers(db: Q, q: { state?: string; username?: string; page: number; perPage: number; now: number }) {
   let base = db.selectFrom('responsible_changes as r').innerJoin('members as m', 'm.id', 'r.member_id');
-  if (q.state === 'timeout' || q.state === 'exclusion') base = base.where('r.kind', '=', q.state).where('r.effective_at', '<=', q.now).where('r.ends_at', '>', q.now);
+  // the break in force is a member's newest break row: an extension (a time-out made a
+  // self-exclusion) is a later row, and the earlier one no longer says what holds
+  if (q.state === 'timeout' || q.state === 'exclusion')
+    base = base
+      .where('r.kind', '=', q.state)
+      .where('r.effective_at', '<=', q.now)
+      .where('r.ends_at', '>', q.now)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('responsible_changes as later').select('later.id').whereRef('later.member_id', '=', 'r.member_id').where('later.kind', 'in', ['timeout', 'exclusion']).whereRef('later.id', '>', 'r.id'))),
+      );
   if (q.state === 'limits') base = base.where('r.kind', 'in', ['deposit', 'loss']);
   if (q.username) base = base.where('m.username', '=', q.username);
   const total = await base.select((eb) => eb.fn.count<number | string>(sql`distinct r.member_id`).as('n')).executeTakeFirstOrThrow();

@@ -173,6 +173,17 @@ describe('responsible play', () => {
     expect(view.data.history[0]).toMatchObject({ actor: 'operator', reason: '会员来电要求延长' });
   });
 
+  it('a time-out an operator extended lists as the self-exclusion it became, not as a time-out', async () => {
+    const m = await memberWithCard(t, 'rgtx');
+    expect((await t.post('/api/responsible/break', { kind: 'timeout', duration: '24h' }, { token: m.token })).code).toBe(200);
+    const listed = async (state: string) =>
+      ((await t.post('/admin/api/responsible/list', { state, username: m.name, page: 1 }, { token: admin })).data.data as { username: string }[]).map((r) => r.username);
+    expect([await listed('timeout'), await listed('exclusion')]).toEqual([[m.name], []]);
+    const ext = await t.post('/admin/api/responsible/extend', { username: m.name, duration: '6m', reason: '会员来电要求延长' }, { token: admin });
+    expect(ext.code, ext.message).toBe(200);
+    expect([await listed('timeout'), await listed('exclusion')]).toEqual([[], [m.name]]);
+  });
+
   it('keeps promotional broadcasts from members on a break', async () => {
     const m = await memberWithCard(t, 'rgbc');
     await t.post('/api/responsible/break', { kind: 'timeout', duration: '7d' }, { token: m.token });
