@@ -11,6 +11,12 @@ import { paymentGatewayPlugin, type PaymentGatewayOptions } from './payments/plu
 export interface SandboxOptions {
   /** shared secret the server signs its calls with */
   secret: string;
+  /**
+   * issue 23, secret rotation: the previous shared secret (SANDBOX_SECRET_OLD), still accepted
+   * until previousUntil (SECRET_GRACE_UNTIL, epoch ms, required with it)
+   */
+  previousSecret?: string;
+  previousUntil?: number;
   /** folder for the sandbox's own SQLite files; absent or ':memory:' keeps them in memory */
   dataDir?: string;
   /** enables the fault-injection control call (tests only; never on by default) */
@@ -18,7 +24,7 @@ export interface SandboxOptions {
   /** origin put in front of launch and art URLs; default root-relative (same origin as the site) */
   publicBaseUrl?: string;
   /** game provider settings beyond the common ones (match length, fault timings, rng) */
-  game?: Omit<GameProviderOptions, 'secret' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
+  game?: Omit<GameProviderOptions, 'secret' | 'previousSecret' | 'previousUntil' | 'dataDir' | 'faults' | 'publicBaseUrl'>;
   /** the payment gateway's merchant secret (the server's PAYMENT_SECRET); unset: no gateway */
   paymentSecret?: string;
   /** payment gateway settings beyond the common ones (notify back-off, fault timings) */
@@ -43,6 +49,8 @@ export async function sandboxPlugin(app: FastifyInstance, opts: SandboxOptions) 
     ...opts.game,
     prefix: GAME_PROVIDER_PATH,
     secret: opts.secret,
+    previousSecret: opts.previousSecret,
+    previousUntil: opts.previousUntil,
     dataDir: opts.dataDir,
     faults: opts.faults === true,
     publicBaseUrl: opts.publicBaseUrl,
@@ -59,8 +67,8 @@ export async function sandboxPlugin(app: FastifyInstance, opts: SandboxOptions) 
   }
 }
 
-export { signRequest, checkSignature, signature, TS_HEADER, SIGN_HEADER, MAX_SKEW_MS } from './provider/signing.ts';
-export type { SignInput, SignedRequest } from './provider/signing.ts';
+export { signRequest, checkSignature, checkSignatureWithGrace, signature, TS_HEADER, SIGN_HEADER, MAX_SKEW_MS } from './provider/signing.ts';
+export type { SignInput, SignedRequest, PreviousSecret } from './provider/signing.ts';
 export { ProviderClient, ProviderCallError } from './provider/client.ts';
 export type { ProviderClientOptions } from './provider/client.ts';
 export type { GameProviderOptions } from './provider/plugin.ts';

@@ -45,6 +45,7 @@ import { createAgents, tierTable, type Agents } from './modules/agents/index.ts'
 import { memberOf } from './http/auth.ts';
 import { createAgentSettlement, type AgentSettlement } from './modules/agents/settlement-module.ts'; // issue 20: agent settlement (H9)
 import { createResponsible, type Responsible } from './modules/responsible/index.ts'; // issue 22: responsible play
+import { createRecordsExport } from './modules/records/index.ts'; // issue 22: a member's own records as CSV
 
 export interface App {
   http: FastifyInstance;
@@ -194,7 +195,11 @@ export async function buildApp(config: Config): Promise<App> {
   const agents = createAgents(ctx, { settings: site.settings, now: promotions.deps.now });
   await agents.seed();
   // issue 22: responsible play; a break brings venue money home through recover-all
-  const responsible = createResponsible(ctx, { now: Date.now, recoverVenues: (memberId) => transfers.service.recoverAll(memberId) });
+  const responsible = createResponsible(ctx, {
+    now: Date.now,
+    recoverVenues: (memberId) => transfers.service.recoverAll(memberId),
+    realityDefault: async () => (await site.settings()).responsible_reality_default_minutes,
+  });
   const reports = createReports(ctx); // issue 13: reports
   const chat = createSupportChat(ctx); // issue 13: live customer service
   const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
@@ -240,6 +245,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   agents.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20
   responsible.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 22
+  createRecordsExport(ctx, { catalogue }).routes(http, accounts.requireMember); // issue 22: records as CSV
   await contentAdminRoutes(http, ctx, content.service, backoffice.requireAdmin); // issue 13: content
   cards.routes(http, accounts.requireMember);
   await profile.routes(http, accounts.requireMember);
@@ -264,6 +270,9 @@ export async function buildApp(config: Config): Promise<App> {
     await http.register(sandboxPlugin, {
       prefix: SANDBOX_PREFIX,
       secret: config.sandboxSecret,
+      // issue 23: during a rotation the provider still accepts our calls signed with the old secret
+      previousSecret: config.sandboxSecretOld,
+      previousUntil: config.secretGraceUntil,
       dataDir: config.sandboxDataDir ?? config.dataDir,
       faults: config.sandboxFaults,
       game: config.sandboxGame,

@@ -88,6 +88,8 @@ export interface Config {
   cardKeyOld?: string;
   /** PAYMENT_SECRET_OLD: the gateway's previous merchant secret, accepted on its notifies until secretGraceUntil */
   paymentSecretOld?: string;
+  /** SANDBOX_SECRET_OLD: the previous venue secret, accepted by the in-process sandbox on our calls until secretGraceUntil */
+  sandboxSecretOld?: string;
   /** SECRET_GRACE_UNTIL (Beijing "YYYY-MM-DD HH:mm:ss"), epoch ms: the end of the old secret's grace window */
   secretGraceUntil?: number;
   /** METRICS_TOKEN: /metrics on the main port answers only `Authorization: Bearer <it>` (ops/metrics.ts) */
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000, 'SHUTDOWN_TIMEOUT_MS'),
     cardKeyOld: env.CARD_KEY_OLD || undefined,
     paymentSecretOld: env.PAYMENT_SECRET_OLD || undefined,
+    sandboxSecretOld: env.SANDBOX_SECRET_OLD || undefined,
     secretGraceUntil: beijingTime(env.SECRET_GRACE_UNTIL, 'SECRET_GRACE_UNTIL'),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // issue 23: an old secret is accepted only for a stated window, never open-ended
   if (config.paymentSecretOld && config.secretGraceUntil === undefined) throw new Error('PAYMENT_SECRET_OLD needs SECRET_GRACE_UNTIL (Beijing time "YYYY-MM-DD HH:mm:ss"): the end of its grace window');
+  if (config.sandboxSecretOld && config.secretGraceUntil === undefined) throw new Error('SANDBOX_SECRET_OLD needs SECRET_GRACE_UNTIL (Beijing time "YYYY-MM-DD HH:mm:ss"): the end of its grace window');
   // issue 23: a short bearer token can be guessed by anyone who reaches the main port
   if (config.metricsToken !== undefined && config.metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
   if (config.metricsPort !== undefined && config.metricsPort > 65535) throw new Error('METRICS_PORT must be a port number (1-65535)');

@@ -3,7 +3,7 @@ import { catalogueResponse, findGame, findVenue, venues } from './catalogue.ts';
 import { ProviderHttpError } from './errors.ts';
 import type { Faults } from './faults.ts';
 import { amountFen, asBody, code, optionalInt, transferId, username, type Body } from './input.ts';
-import { checkSignature, SIGN_HEADER, TS_HEADER } from './signing.ts';
+import { checkSignatureWithGrace, SIGN_HEADER, TS_HEADER, type PreviousSecret } from './signing.ts';
 import type { ProviderStore, TransferRow } from './store.ts';
 import { LAUNCH_TTL_MS, type GameTokens } from './tokens.ts';
 import type {
@@ -23,6 +23,8 @@ export interface ProviderContext {
   store: ProviderStore;
   tokens: GameTokens;
   secret: string;
+  /** issue 23: the previous secret during a rotation's grace window */
+  previous?: PreviousSecret;
   faults: Faults | null;
   /** absolute or root-relative URL of the provider's routes, e.g. /sandbox/provider */
   base: string;
@@ -37,7 +39,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The signed transfer-wallet API under {prefix}/provider/api/. */
 export function apiRoutes(app: FastifyInstance, p: ProviderContext) {
   app.addHook('preHandler', async (request) => {
-    const problem = checkSignature(p.secret, {
+    const problem = checkSignatureWithGrace(p.secret, p.previous, {
       ts: header(request, TS_HEADER),
       sign: header(request, SIGN_HEADER),
       method: request.method,

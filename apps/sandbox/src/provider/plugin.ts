@@ -9,7 +9,7 @@ import { openDb } from './db.ts';
 import { ProviderHttpError } from './errors.ts';
 import { FAULT_MODES, Faults, type FaultTimings } from './faults.ts';
 import { asBody } from './input.ts';
-import { requireSecret } from './secret.ts';
+import { previousSecret, requireSecret } from './secret.ts';
 import { ProviderStore } from './store.ts';
 import { GameTokens } from './tokens.ts';
 import type { FaultMode, FaultResponse, FaultTarget } from './types.ts';
@@ -17,6 +17,12 @@ import type { FaultMode, FaultResponse, FaultTarget } from './types.ts';
 export interface GameProviderOptions {
   /** shared secret the callers sign with */
   secret: string;
+  /**
+   * issue 23, secret rotation: the previous secret, still accepted on calls (and game tokens)
+   * until previousUntil (epoch ms, required with it)
+   */
+  previousSecret?: string;
+  previousUntil?: number;
   /** folder for the provider's SQLite file; absent or ':memory:' keeps it in memory */
   dataDir?: string;
   /** enables POST {prefix}/provider/test/faults; never on outside tests */
@@ -45,6 +51,7 @@ const BODY_LIMIT = 32 * 1024;
 export async function gameProviderPlugin(app: FastifyInstance, opts: GameProviderOptions) {
   // an empty or short secret would let anyone sign merchant calls (issue 14): refuse to start
   requireSecret(opts.secret, 'the game provider');
+  const previous = previousSecret(opts);
   const db = openDb(opts.dataDir);
   const store = new ProviderStore(db);
   const rng = opts.rng ?? cryptoRng;
@@ -57,8 +64,9 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
 
   const ctx: ProviderContext = {
     store,
-    tokens: new GameTokens(opts.secret),
+    tokens: new GameTokens(opts.secret, previous),
     secret: opts.secret,
+    previous,
     faults,
     base,
     settleDue: () => matches.settleDue(now()),

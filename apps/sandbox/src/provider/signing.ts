@@ -65,3 +65,27 @@ export function checkSignature(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad_signature';
   return null;
 }
+
+/**
+ * Secret rotation (issue 23): the previous secret and the end of the window (epoch ms) in which
+ * calls signed with it are still accepted. Signing always uses the current secret.
+ */
+export interface PreviousSecret {
+  secret: string;
+  until: number;
+}
+
+/**
+ * checkSignature against the current secret; only when that gives a bad signature and the grace
+ * window is still open, against the previous one (both comparisons are constant-time).
+ */
+export function checkSignatureWithGrace(
+  secret: string,
+  previous: PreviousSecret | undefined,
+  req: Parameters<typeof checkSignature>[1],
+  now = Date.now(),
+): SignatureProblem | null {
+  const problem = checkSignature(secret, req, now);
+  if (problem !== 'bad_signature' || !previous || now >= previous.until) return problem;
+  return checkSignature(previous.secret, req, now);
+}
