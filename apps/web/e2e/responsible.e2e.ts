@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatYuan, RESPONSIBLE_BLOCKED, RESPONSIBLE_KIND_NAMES, RESPONSIBLE_MSG, RESPONSIBLE_PERIOD_NAMES } from '@casino/contract';
+import { formatYuan, RECORDS_EXPORT_MSG, RESPONSIBLE_BLOCKED, RESPONSIBLE_KIND_NAMES, RESPONSIBLE_MSG, RESPONSIBLE_PERIOD_NAMES } from '@casino/contract';
 import { api, baseUrl, operatorCredits, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
 
 /**
@@ -120,5 +120,36 @@ describe('responsible play end to end', () => {
     expect(await tab.textContent()).toContain('操作员');
     await shot(admin, 'admin-responsible-360');
     await desk.close();
+  });
+  it('help article 8 leads to 自我管理; a member downloads their bets as CSV and a range over 90 days is refused', { timeout: 90_000 }, async () => {
+    const member = await registerMember('rgcsv', '郑一');
+    await signInWith(context, member.token);
+    await open('/boutBallBetInfo?type=8');
+    await byTest('article-body').waitFor();
+    await byTest('article-responsible').click();
+    await expect.poll(() => page.url()).toContain('#/responsible');
+
+    await open('/betRecord');
+    await byTest('csv-open-bets').click();
+    await byTest('csv-download').waitFor();
+    await page.waitForTimeout(400); // the sheet's slide-in
+    await shot(page, 'records-csv-sheet');
+    const [download] = await Promise.all([page.waitForEvent('download'), byTest('csv-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^投注记录-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((s) => {
+        const parts: Buffer[] = [];
+        s.on('data', (c: Buffer) => parts.push(c));
+        s.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        s.on('error', reject);
+      }, reject);
+    });
+    expect(text.replace(/^\uFEFF/, '').split('\n')[0]).toContain('注单号');
+
+    await byTest('csv-open-bets').click();
+    await byTest('csv-from').fill('2025-01-01');
+    await byTest('csv-to').fill('2025-06-01');
+    await byTest('csv-download').click();
+    await toast(RECORDS_EXPORT_MSG.tooLong).waitFor();
   });
 });

@@ -63,3 +63,5 @@ export * from './names.ts';
 export * from './schemas/agents.ts';
 // issue 22: responsible play (limits, reality checks, time-out, self-exclusion)
 export * from './schemas/responsible.ts';
+// issue 22: a member's own records as CSV
+export * from './schemas/records-export.ts';

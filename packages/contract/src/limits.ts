@@ -27,6 +27,17 @@ export const TIMERS = {
 
 export const MOBILE_BREAKPOINT_PX = 768;
 
+/**
+ * Issue 20 point 5: the member site's device id, a random UUID it keeps in local storage (its own
+ * key, not one of spec section 3's) and sends with every call; the server keeps it beside the
+ * address of registrations and sign-ins and ignores anything that is not a UUID.
+ */
+export const DEVICE_ID = {
+  header: 'X-Device-Id',
+  storageKey: 'device_id',
+  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+} as const;
+
 /** Local-storage keys of spec section 3, exactly. */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -1,4 +1,5 @@
 import { formatYuan } from './money.ts';
+import { AGENT_FLAG_KIND_LABEL } from './schemas/agents.ts';
 import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
 import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
 import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
@@ -506,6 +507,7 @@ export const isMoneyField = (key: string) => MONEY_FIELDS.has(key);
 function codeDictionary(key: string, area: string): Record<string | number, string> | undefined {
   switch (key) {
     case 'kind':
+      if (area === 'agent_flag') return AGENT_FLAG_KIND_LABEL; // a cleared flag's reason (issue 20)
       return area === 'deposit' ? DEPOSIT_KIND_NAMES : area === 'withdrawal' ? WITHDRAW_KIND_NAMES : ENTRY_KIND_NAMES;
     case 'entry_kind':
       return ENTRY_KIND_NAMES;

@@ -764,6 +764,8 @@ export interface MemberLoginsTable {
   member_id: number;
   ip: string;
   user_agent: string;
+  /** the member site's device id (X-Device-Id, migration 030); null when none or not valid */
+  device: string | null;
   created_at: number;
 }
 

@@ -11,6 +11,13 @@ export function toWireTime(ms: number): string {
   return dayjs(ms).tz(BUSINESS_TZ).format(WIRE_TIME_FORMAT);
 }
 
+/** A wire time string (Beijing, YYYY-MM-DD HH:mm:ss) to epoch ms; null when it is not a real moment. */
+export function fromWireTime(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
+  const ms = dayjs.tz(text, WIRE_TIME_FORMAT, BUSINESS_TZ).valueOf();
+  return Number.isFinite(ms) && toWireTime(ms) === text ? ms : null;
+}
+
 /** Start of the Beijing business day containing `ms`, as epoch milliseconds. */
 export function beijingDayStart(ms: number): number {
   return dayjs(ms).tz(BUSINESS_TZ).startOf('day').valueOf();

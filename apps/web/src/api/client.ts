@@ -1,5 +1,5 @@
-import { CODE, TIMERS, type Envelope } from '@casino/contract';
-import { clearLocalStorage, clearSessionStorage, local, STORAGE_KEYS } from '../lib/storage';
+import { CODE, DEVICE_ID, TIMERS, type Envelope } from '@casino/contract';
+import { clearLocalStorage, clearSessionStorage, deviceId, local, STORAGE_KEYS } from '../lib/storage';
 import { navigateTo } from '../lib/navigation';
 import { useSession } from '../session/store';
 import { stopBalancePolling } from '../session/polling';
@@ -58,6 +58,8 @@ async function request<T>(
   const token = local.get(STORAGE_KEYS.token);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // issue 20: registrations and sign-ins keep it (agents' fraud check)
+  headers[DEVICE_ID.header] = deviceId();
   // a form sets its own multipart content type (with its boundary)
   if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
 

@@ -14,6 +14,8 @@ import { adminFilter, adminPage, adminPerPage } from './admin-shared.ts';
  *   (amount in yuan; 0 or '' removes the limit, after the cooling-off)
  * - /api/responsible/reality {minutes}                               -> ResponsibleState (0 = off)
  * - /api/responsible/break {kind: timeout|exclusion, duration}       -> ResponsibleState
+ * - /api/responsible/session {since}                                 -> ResponsibleSession
+ *   (the reality check: net result of the member's settled bets placed since `since`, Beijing time)
  *
  * Operator calls (route table slugs in brackets):
  * - /admin/api/responsible/list {state?, username?, page, per_page}  [responsible.view]   -> AdminPaged<AdminResponsibleRow>
@@ -37,8 +39,11 @@ export type BreakDuration = (typeof TIMEOUT_DURATIONS)[number] | (typeof EXCLUSI
 
 /** hours a raise or removal waits before it applies */
 export const RESPONSIBLE_COOLING_OFF_HOURS = 24;
-/** the reality check's interval when the member has not chosen one (minutes) */
+/** the reality check's interval when the member has not chosen one (minutes): the first value of
+ * the operator's site setting responsible_reality_default_minutes, which is what applies */
 export const REALITY_DEFAULT_MINUTES = 60;
+/** the reality check's net result looks back at most this far (a session longer than this counts its last day) */
+export const REALITY_SESSION_MAX_MS = 24 * 3_600_000;
 export const REALITY_MAX_MINUTES = 240;
 /** the largest limit a member may set (fen): 1 亿元 */
 export const RESPONSIBLE_MAX_LIMIT_FEN = 10_000_000_000;
@@ -48,6 +53,7 @@ export const RESPONSIBLE_MSG = {
   period: '请选择限额周期（每日、每周或每月）',
   amount: '请输入限额金额（0到1亿元，最多两位小数；0或留空表示取消限额）',
   minutes: '请选择提醒间隔（0到240分钟的整数，0表示关闭）',
+  since: '请提供游戏开始时间（格式 YYYY-MM-DD HH:mm:ss，北京时间）',
   breakKind: '请选择冷静期或自我排除',
   duration: '请选择时长：冷静期可选24小时、7天、30天；自我排除可选6个月、1年、2年、5年',
   username: '请输入会员账号',
@@ -122,6 +128,24 @@ export type ResponsibleLimitInput = z.output<typeof responsibleLimitSchema>;
 
 export const responsibleRealitySchema = z.object({ minutes }, { error: MSG.badRequest });
 
+/** the game session's start, Beijing wire time */
+export const responsibleSessionSchema = z.object(
+  { since: z.string({ error: RESPONSIBLE_MSG.since }).trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, RESPONSIBLE_MSG.since) },
+  { error: MSG.badRequest },
+);
+
+/** the reality check's figures for one game session */
+export interface ResponsibleSession {
+  /** the window counted (since is moved up to at most REALITY_SESSION_MAX_MS back) */
+  since: string;
+  until: string;
+  /** settled bets placed in the window */
+  bet_count: number;
+  bet_amount: Yuan;
+  /** the member's net result (positive: won) */
+  net_result: Yuan;
+}
+
 export const responsibleBreakSchema = z
   .object(
     {
@@ -184,6 +208,8 @@ export interface ResponsibleState {
   reality_minutes: number;
   /** true while the member has not chosen one (the site default applies) */
   reality_default: boolean;
+  /** the operator's default interval (site setting responsible_reality_default_minutes) */
+  reality_default_minutes: number;
   /** the break in force now, if any */
   active_break: ResponsibleBreakView | null;
   history: ResponsibleHistoryRow[];

@@ -16,6 +16,7 @@ const SITE_MSG = {
   rate: '汇率必须是大于0且不超过10000的数字',
   optionalUrl: '请留空（使用本站页面）或输入以 http:// 或 https:// 开头的网址',
   entryUrl: '请留空（不另设访问地址）或输入以 http:// 或 https:// 开头的网址',
+  realityDefault: '默认提醒间隔须为0到240分钟的整数（0表示默认关闭）',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: SITE_MSG.flag });
@@ -47,5 +48,7 @@ export const siteSettingsSchema = z.object({
   agent_login_url: optionalHttpLink,
   /** issue 25: 1 = operators whose role holds money permissions must sign in with a second factor */
   operator_2fa_required: flag,
+  /** issue 22: the reality check's interval (minutes) for members who have not chosen one; 0 = off */
+  responsible_reality_default_minutes: z.number({ error: SITE_MSG.realityDefault }).int(SITE_MSG.realityDefault).min(0, SITE_MSG.realityDefault).max(240, SITE_MSG.realityDefault),
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;

@@ -31,6 +31,7 @@ export const SETTING_LABELS: Record<string, string> = {
   withdraw_second_approval_over: '双人审核门槛（元）',
   turnover_waive_review_threshold: '打码量减免复核门槛（元）',
   operator_2fa_required: '资金角色两步验证',
+  responsible_reality_default_minutes: '游戏时长提醒默认间隔（分钟）',
   withdrawusdtrate: '取款 USDT 汇率',
   withdrawcashfee: 'ERC20 链上手续费（USDT）',
   withdrawfeeusdttrc: 'TRC20 链上手续费（USDT）',

@@ -1,7 +1,7 @@
-import { Alert, Divider, Form, Input } from 'antd';
+import { Alert, Divider, Form, Input, InputNumber } from 'antd';
 import { FlagSwitch, SettingsForm, settingRule } from './SettingsForm';
 
-const KEYS = ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'h5_url', 'ios_download_url', 'ios_download_qrcode', 'tg_login_url', 'tg_bot_url', 'operator_2fa_required'];
+const KEYS = ['title', 'site_state', 'repair_tips', 'redpacket_switch', 'h5_url', 'ios_download_url', 'ios_download_qrcode', 'tg_login_url', 'tg_bot_url', 'operator_2fa_required', 'responsible_reality_default_minutes'];
 
 /** Site: name, open / maintenance with its notice, the red packet switch, download and messaging links. */
 export default function SitePage() {
@@ -31,6 +31,18 @@ export default function SitePage() {
           </Divider>
           <Form.Item name="redpacket_switch" label="红包活动" rules={[settingRule('redpacket_switch')]} extra="关闭后会员端不显示红包入口。">
             <FlagSwitch />
+          </Form.Item>
+          {/* issue 22: the reality check's interval for members who have not chosen their own */}
+          <Divider titlePlacement="start" plain>
+            理性娱乐
+          </Divider>
+          <Form.Item
+            name="responsible_reality_default_minutes"
+            label="游戏时长提醒默认间隔"
+            rules={[settingRule('responsible_reality_default_minutes')]}
+            extra="会员未在「自我管理」中自行设置时，游戏中每隔这么多分钟提醒一次已玩时长和本次输赢；0 表示默认关闭。会员自己的设置优先。"
+          >
+            <InputNumber min={0} max={240} precision={0} suffix="分钟" style={{ width: 180 }} />
           </Form.Item>
           <Divider titlePlacement="start" plain>
             链接

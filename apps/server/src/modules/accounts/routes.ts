@@ -1,13 +1,20 @@
-import { loginSchema, MSG, registerSchema, transferStatusSchema } from '@casino/contract';
+import { DEVICE_ID, loginSchema, MSG, registerSchema, transferStatusSchema } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
 import type { AccountsService, ClientMeta } from './service.ts';
 
+/** the member site's device id (issue 20): a UUID, lower-cased; any other value is ignored */
+function deviceOf(req: FastifyRequest): string | null {
+  const v = req.headers[DEVICE_ID.header.toLowerCase()];
+  return typeof v === 'string' && v.length === 36 && DEVICE_ID.pattern.test(v) ? v.toLowerCase() : null;
+}
+
 const meta = (req: FastifyRequest): ClientMeta => ({
   ip: req.ip,
   userAgent: String(req.headers['user-agent'] ?? ''),
+  device: deviceOf(req),
 });
 
 export function accountsRoutes(

@@ -15,6 +15,8 @@ import type { Sessions } from './sessions.ts';
 export interface ClientMeta {
   ip: string;
   userAgent: string;
+  /** the member site's device id (X-Device-Id, issue 20), null when absent or not valid */
+  device?: string | null;
 }
 
 /** What other modules lend the accounts module (wired in app.ts). */
@@ -98,7 +100,7 @@ export function createAccountsService(
           await deps.hooks?.registered?.(trx, id, input.pid || input.referrer || null, now);
           // registering signs the member in: it is their first login (issue 25: the back-office
           // showed "-" as last login for a member signed in since registering)
-          await repo.recordLogin(trx, id, meta.ip.slice(0, 64), now, meta.userAgent);
+          await repo.recordLogin(trx, id, meta.ip.slice(0, 64), now, meta.userAgent, meta.device);
           return sessions.create(trx, id, meta, now);
         });
       } catch (e) {
@@ -130,7 +132,7 @@ export function createAccountsService(
       await limits.loginAccount.reset(username);
       const now = Date.now();
       return db.transaction().execute(async (trx) => {
-        await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now, meta.userAgent);
+        await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now, meta.userAgent, meta.device);
         return sessions.create(trx, member.id, meta, now);
       });
     },

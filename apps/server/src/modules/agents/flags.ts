@@ -13,11 +13,13 @@ import { readMark, setMark } from './rollup.ts';
  * - a card (member_cards.number_key, the keyed hash cards are compared by),
  * - an address: its registration address (register_ip) or a sign-in address (member_logins.ip)
  *   seen on the agent's account,
+ * - a device: the member site's device id (a random UUID it keeps in local storage and sends
+ *   as X-Device-Id) of its registration or a sign-in (member_logins.device) that the agent's
+ *   account registered or signed in with (the user-agent text is not compared: many phones
+ *   share one),
  * or shares a card with another member of the same agent's downline.
- * A device is not checked: the site keeps no device identifier (only the browser's user-agent
- * text, which many phones share, and a user-agent with an address is not a device), so the
- * 'device' kind is never raised. Loopback addresses are not a client's (a request that came
- * through a proxy without trustProxy, or a test on this machine) and are never matched.
+ * Loopback addresses are not a client's (a request that came through a proxy without
+ * trustProxy, or a test on this machine) and are never matched.
  * Flags are kept per (member, agent, kind, what is shared) and stay until an operator clears
  * them; figures leave a member with an open flag out (figures.ts).
  */
@@ -33,6 +35,18 @@ async function addressesOf(db: Kysely<DB>, memberId: number): Promise<{ register
   const register = m?.register_ip ?? '';
   const all = new Set([register, ...logins.map((l) => l.ip)].filter((ip) => !LOOPBACK.has(ip)));
   return { register: LOOPBACK.has(register) ? '' : register, all };
+}
+
+/**
+ * The devices both accounts registered or signed in with: the member's (at most 100), then
+ * which of them the agent's rows carry; both read the (member_id, device) index (migration 030).
+ */
+async function sharedDevices(db: Kysely<DB>, memberId: number, agentMember: number): Promise<string[]> {
+  const mine = await db.selectFrom('member_logins').select('device').distinct().where('member_id', '=', memberId).where('device', 'is not', null).limit(100).execute();
+  const devices = mine.map((r) => r.device).filter((d): d is string => Boolean(d));
+  if (!devices.length) return [];
+  const theirs = await db.selectFrom('member_logins').select('device').distinct().where('member_id', '=', agentMember).where('device', 'in', devices).execute();
+  return theirs.map((r) => r.device).filter((d): d is string => Boolean(d));
 }
 
 async function cardsOf(db: Kysely<DB>, memberId: number) {
@@ -60,6 +74,9 @@ export async function checkMember(db: Kysely<DB>, memberId: number, agentId: num
     if (!theirs.all.has(ip)) continue;
     const kind: AgentFlagKind = ip === mine.register ? 'register_ip' : 'login_ip';
     await raise(db, { memberId, agentId, kind, key: ip, detail: `地址 ${maskIp(ip)}`, now });
+  }
+  for (const device of await sharedDevices(db, memberId, agentMember)) {
+    await raise(db, { memberId, agentId, kind: 'device', key: device, detail: `设备 ${device.slice(0, 8)}`, now });
   }
   const agentKeys = new Set(agentCards.map((c) => c.number_key));
   for (const c of myCards) {

@@ -11,6 +11,8 @@ import { betsRoutes } from './routes.ts';
 export type { PullReport } from './pull.ts';
 /** the back-office's read: a member's bets page by page */
 export { memberDeskPage as memberBetsPage } from './repo.ts';
+/** issue 22: the member's own bets in a window (CSV export) */
+export { memberBetsBetween } from './repo.ts';
 
 /** Bet records pulled from the venues, the member's bet record list and outstanding turnover. */
 export function createBets(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue; accounts: AccountsService }) {

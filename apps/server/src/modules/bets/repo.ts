@@ -86,3 +86,25 @@ export async function memberDeskPage(db: Kysely<DB>, memberId: number, limit: nu
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** issue 22: the member's bets placed in [from, to), oldest first, in keyset batches over bets_member_time */
+export async function* memberBetsBetween(db: Kysely<DB>, memberId: number, from: number, to: number, batch = 500): AsyncGenerator<Bet> {
+  let after = { at: from - 1, id: 0 };
+  for (;;) {
+    const rows = await db
+      .selectFrom('bets')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where((eb) => eb.or([eb('created_at', '>', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)])]))
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { at: Number(last.created_at), id: Number(last.id) };
+  }
+}

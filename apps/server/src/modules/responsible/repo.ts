@@ -65,6 +65,26 @@ export async function netResultBetween(db: Q, memberId: number, from: number, to
   return Number(row.n);
 }
 
+/**
+ * The member's settled bets placed in [from, to): count, stake and net result (fen). The window
+ * is on the bet's own time so the bets_member_time index (member_id, created_at) answers it.
+ */
+export async function sessionResult(db: Q, memberId: number, from: number, to: number): Promise<{ count: number; betAmount: number; net: number }> {
+  const row = await db
+    .selectFrom('bets')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('bet_amount'), sql<number>`0`).as('stake'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('win_loss'), sql<number>`0`).as('net'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), betAmount: Number(row.stake), net: Number(row.net) };
+}
+
 /** serialises a member's deposit orders within the transaction (SQLite transactions already are) */
 export async function lockMember(trx: Transaction<DB>, dialect: 'sqlite' | 'postgres', memberId: number) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(22022, ${memberId}::int)`.execute(trx);

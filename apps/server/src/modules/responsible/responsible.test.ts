@@ -197,6 +197,39 @@ describe('responsible play', () => {
     expect(others.length).toBeGreaterThan(0);
   });
 
+  it('reality check: the session answers the net result of the member’s settled bets since it started, theirs only', async () => {
+    const m = await memberWithCard(t, 'rgses');
+    const other = await memberWithCard(t, 'rgses2');
+    const now = Date.now();
+    const wire = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 19).replace('T', ' ');
+    const started = now - 10 * 60_000;
+    await settledBet(m.id, 5_000, started - 60_000); // before the session
+    await settledBet(m.id, -12_000, started + 60_000);
+    await settledBet(m.id, 3_050, started + 120_000);
+    await settledBet(other.id, 99_900, started + 60_000);
+    // an unsettled bet of the session does not count yet
+    await t.ctx.db.insertInto('bets').values({ platform: 'pp', bet_id: `U${m.id}`, member_id: m.id, game_code: 'pp_gates', game_name: '测试', category_id: '3', bet_amount: 700, valid_amount: 0, win_loss: 0, status: 2, created_at: started + 180_000, settled_at: null, pulled_at: now }).execute();
+    const r = await t.post('/api/responsible/session', { since: wire(started) }, { token: m.token });
+    expect(r.code, r.message).toBe(200);
+    expect(r.data).toMatchObject({ since: wire(started), bet_count: 2, bet_amount: 150.5, net_result: -89.5 });
+    expect(await t.post('/api/responsible/session', { since: 'yesterday' }, { token: m.token })).toMatchObject({ code: 400, message: RESPONSIBLE_MSG.since });
+    expect(await t.post('/api/responsible/session', { since: wire(now + 2 * H) }, { token: m.token })).toMatchObject({ code: 400, message: RESPONSIBLE_MSG.since });
+    expect(await t.post('/api/responsible/session', { since: wire(started) })).toMatchObject({ code: CODE.unauthorized });
+  });
+
+  it('the reality-check default is the operator’s site setting until the member chooses', async () => {
+    const m = await memberWithCard(t, 'rgdef');
+    expect((await get(m.token)).data).toMatchObject({ reality_minutes: 60, reality_default: true, reality_default_minutes: 60 });
+    const bad = await t.post('/admin/api/settings/update', { responsible_reality_default_minutes: 241 }, { token: admin });
+    expect(bad.code).toBe(400);
+    const saved = await t.post('/admin/api/settings/update', { responsible_reality_default_minutes: 45 }, { token: admin });
+    expect(saved.code, saved.message).toBe(200);
+    expect((await get(m.token)).data).toMatchObject({ reality_minutes: 45, reality_default: true, reality_default_minutes: 45 });
+    await t.post('/api/responsible/reality', { minutes: 20 }, { token: m.token });
+    expect((await get(m.token)).data).toMatchObject({ reality_minutes: 20, reality_default: false, reality_default_minutes: 45 });
+    await t.post('/admin/api/settings/update', { responsible_reality_default_minutes: 60 }, { token: admin });
+  });
+
   it('counts Beijing periods: the day from 00:00, the week from Monday, the month from the 1st', () => {
     const at = Date.parse('2026-03-04T23:30:00+08:00'); // a Wednesday
     expect(periodBounds('day', at)).toEqual({ start: Date.parse('2026-03-04T00:00:00+08:00'), end: Date.parse('2026-03-05T00:00:00+08:00') });

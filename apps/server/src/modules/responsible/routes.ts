@@ -6,6 +6,7 @@ import {
   responsibleGetSchema,
   responsibleLimitSchema,
   responsibleRealitySchema,
+  responsibleSessionSchema,
   RESPONSIBLE_MSG,
 } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,6 +33,11 @@ export function responsibleRoutes(app: FastifyInstance, service: ResponsibleServ
   app.post('/api/responsible/reality', guarded, async (req) => {
     const { minutes } = parse(responsibleRealitySchema, req.body);
     return ok(await service.setReality(me(req), minutes), RESPONSIBLE_MSG.realitySet);
+  });
+  // the reality check on the game page: the session's net result so far
+  app.post('/api/responsible/session', guarded, async (req) => {
+    const { since } = parse(responsibleSessionSchema, req.body);
+    return ok(await service.session(me(req), since));
   });
   app.post('/api/responsible/break', guarded, async (req) => {
     const r = await service.startBreak(me(req), parse(responsibleBreakSchema, req.body));

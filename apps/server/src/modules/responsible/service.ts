@@ -2,7 +2,7 @@ import {
   EXCLUSION_DURATIONS,
   fenToYuan,
   formatYuan,
-  REALITY_DEFAULT_MINUTES,
+  REALITY_SESSION_MAX_MS,
   RESPONSIBLE_BLOCKED,
   RESPONSIBLE_COOLING_OFF_HOURS,
   RESPONSIBLE_DURATION_NAMES,
@@ -21,6 +21,7 @@ import {
   type ResponsibleLimitKind,
   type ResponsibleListState,
   type ResponsiblePeriod,
+  type ResponsibleSession,
   type ResponsibleState,
 } from '@casino/contract';
 import type { Transaction } from 'kysely';
@@ -29,7 +30,7 @@ import type { DB } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
-import { dayjs, toWireTime } from '../../lib/time.ts';
+import { dayjs, fromWireTime, toWireTime } from '../../lib/time.ts';
 import { BUSINESS_TZ } from '@casino/contract';
 import { audit } from '../backoffice/index.ts';
 import * as repo from './repo.ts';
@@ -44,6 +45,8 @@ export interface ResponsibleDeps {
   now: () => number;
   /** brings every venue balance back to the central wallet (transfers module's recover-all) */
   recoverVenues: (memberId: number) => Promise<unknown>;
+  /** the operator's reality-check interval for members without their own (site setting) */
+  realityDefault: () => Promise<number>;
 }
 
 /** [start, end) of the Beijing day, week (from Monday) or month holding `now` */
@@ -146,10 +149,12 @@ export function createResponsibleService(ctx: AppContext, deps: ResponsibleDeps)
     }
     const reality = [...rows].reverse().find((r) => r.kind === 'reality');
     const br = await repo.breakEnd(db, memberId, now);
+    const fallback = await deps.realityDefault();
     return {
       limits,
-      reality_minutes: reality ? Number(reality.minutes ?? 0) : REALITY_DEFAULT_MINUTES,
+      reality_minutes: reality ? Number(reality.minutes ?? 0) : fallback,
       reality_default: !reality,
+      reality_default_minutes: fallback,
       active_break: br ? { kind: br.kind as 'timeout' | 'exclusion', starts_at: toWireTime(br.effective_at), ends_at: toWireTime(br.ends_at) } : null,
       history: [...rows].reverse().slice(0, 100).map(historyRow),
       now: toWireTime(now),
@@ -191,6 +196,19 @@ export function createResponsibleService(ctx: AppContext, deps: ResponsibleDeps)
     },
 
     refuseOnBreak,
+
+    /**
+     * The reality check's net result: the member's settled bets placed since the game session
+     * started (as the bet feed has pulled them), through the member's bet-time index. A start
+     * in the future or unreadable is refused; one more than a day back counts the last day.
+     */
+    async session(memberId: number, since: string, now = deps.now()): Promise<ResponsibleSession> {
+      const start = fromWireTime(since);
+      if (start === null || start > now + 60_000) refuse(RESPONSIBLE_MSG.since);
+      const from = Math.max(start, now - REALITY_SESSION_MAX_MS);
+      const r = await repo.sessionResult(db, memberId, from, now + 1);
+      return { since: toWireTime(from), until: toWireTime(now), bet_count: r.count, bet_amount: fenToYuan(r.betAmount), net_result: fenToYuan(r.net) };
+    },
 
     /** game launch and transfers into venues: a break, then a reached loss limit */
     async refuseIntoPlay(memberId: number, what: 'transferIn' | 'launch', now = deps.now()) {

@@ -46,6 +46,8 @@ export const SETTING_DEFAULTS = {
   turnover_waive_review_threshold: 5_000,
   /** issue 25: operators whose role holds money permissions must sign in with a second factor (1 on) */
   operator_2fa_required: 1 as 0 | 1,
+  /** issue 22: reality-check interval (minutes) for members who have not set their own; 0 off */
+  responsible_reality_default_minutes: 60,
   // ---- end withdrawals ----
   // ---- promotions (issue 11; rules in contract settings-promotions.ts) ----
   /** wagering asked of a claimed rebate, as a multiple of it */

@@ -18,6 +18,8 @@ export type { MemberMovement, VenueMovement } from './operations.ts';
 export type { AccountEntry, EntryQuery } from './repo.ts';
 /** the back-office member view's ledger page (reading only) */
 export { memberEntriesPage } from './repo.ts';
+/** issue 22: the member's own statement (CSV export; reading only) */
+export { memberCentralEntries } from './repo.ts';
 /** the dashboard's daily sums of entry kinds (reading only) */
 export { entriesByDay, type DayRow } from './repo.ts';
 /** what the operator's money figures count, shared by the dashboard and the reports */

@@ -153,3 +153,34 @@ export async function entriesByDay(db: Kysely<DB>, kinds: readonly EntryKind[], 
     .execute();
   return rows.map((r) => ({ day: Number(r.day), kind: r.kind, to_member: Number(r.to_member), amount: Number(r.amount), n: Number(r.n) }));
 }
+
+/**
+ * issue 22: the member's statement, every entry into or out of the central wallet created in
+ * [from, to), oldest first, in keyset batches (each side walks its (account, created_at, id) index).
+ * `amount` is signed: positive into the wallet, negative out of it.
+ */
+export async function* memberCentralEntries(db: Kysely<DB>, memberId: number, from: number, to: number, batch = 500) {
+  const account = await db.selectFrom('ledger_accounts').select('id').where('code', '=', memberAccountCode(memberId, 'central')).executeTakeFirst();
+  if (!account) return;
+  const id = account.id;
+  let after = { at: from - 1, id: 0 };
+  for (;;) {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .select(['id', 'kind', 'amount', 'reference', 'created_at', 'from_account_id'])
+      .where((eb) => eb.or([eb('from_account_id', '=', id), eb('to_account_id', '=', id)]))
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where((eb) => eb.or([eb('created_at', '>', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)])]))
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(batch)
+      .execute();
+    for (const r of rows) {
+      yield { id: Number(r.id), kind: r.kind, amount: Number(r.from_account_id) === Number(id) ? -Number(r.amount) : Number(r.amount), reference: r.reference, created_at: Number(r.created_at) };
+    }
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { at: Number(last.created_at), id: Number(last.id) };
+  }
+}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponsibleState } from '@casino/contract';
+import type { ResponsibleSession, ResponsibleState } from '@casino/contract';
 import { apiPost, failureText, type ApiResult } from '../../api/client';
 import { toast } from '../../ui/feedback';
 
@@ -18,6 +18,24 @@ export function useResponsible(enabled = true) {
     },
     retry: false,
     staleTime: 0,
+  });
+}
+
+/** a moment as the wire's Beijing time string */
+const wireTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** the reality check's figures: the game session's settled bets since `since` (asked when the dialog opens at `at`) */
+export function useSessionResult(since: number, at: number | null) {
+  return useQuery({
+    queryKey: ['responsible-session', since, at],
+    enabled: at !== null,
+    queryFn: async () => {
+      const res = await apiPost<ResponsibleSession>('/api/responsible/session', { since: wireTime(since) });
+      if (res.code !== 200 || !res.data) throw new Error(failureText(res) ?? '统计失败');
+      return res.data;
+    },
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

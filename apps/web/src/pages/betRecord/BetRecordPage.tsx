@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BET_STATUS_LABEL, DEFAULT_DATE_FILTER, formatYuan, type BetRecordItem, type DateFilter } from '@casino/contract';
+import { ExportCsv } from '../../money/ExportCsv';
 import { DateTabs, RecordList, usePagedList, VenueFilter, winLossClass } from '../../money/records';
 
 const STATUS_TONE: Record<number, string> = { 0: 'grey', 1: 'green', 2: 'gold' };
@@ -18,6 +19,7 @@ export default function BetRecordPage() {
       <div className="rec-filters">
         <div className="rec-filter-row">
           <DateTabs value={date} onChange={setDate} />
+          <ExportCsv kind="bets" />
         </div>
         <div className="rec-filter-row">
           <VenueFilter value={venue} onChange={setVenue} />

@@ -5,6 +5,9 @@ import { AppLink } from '../../lib/nav';
 import { HELP_TOPICS } from '../boutBallBet/helpTopics';
 import { ArticleView } from './article';
 
+/** the help article 责任博彩 */
+const RESPONSIBLE_ARTICLE = 8;
+
 /** /boutBallBetInfo?type=N: one help article; the title follows the type. */
 export default function HelpArticlePage() {
   const [params] = useSearchParams();
@@ -20,9 +23,17 @@ export default function HelpArticlePage() {
       subtitle={topic?.desc}
       testId="help-article"
       footer={
-        <AppLink to="/kefu" className="art-more" data-testid="article-kefu">
-          还有疑问？<span>联系在线客服</span>
-        </AppLink>
+        <>
+          {/* issue 22: 责任博彩 (article 8) leads to the member's own tools, whatever text the stored article holds */}
+          {type === RESPONSIBLE_ARTICLE ? (
+            <AppLink to="/responsible" className="art-more" data-testid="article-responsible">
+              设置存款/亏损限额、游戏时长提醒、冷静期或自我排除？<span>前往自我管理</span>
+            </AppLink>
+          ) : null}
+          <AppLink to="/kefu" className="art-more" data-testid="article-kefu">
+            还有疑问？<span>联系在线客服</span>
+          </AppLink>
+        </>
       }
     />
   );

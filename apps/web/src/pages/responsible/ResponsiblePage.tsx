@@ -3,7 +3,6 @@ import { Dialog } from 'antd-mobile';
 import {
   check,
   EXCLUSION_DURATIONS,
-  REALITY_DEFAULT_MINUTES,
   responsibleLimitSchema,
   RESPONSIBLE_DURATION_NAMES,
   RESPONSIBLE_KIND_NAMES,
@@ -124,7 +123,7 @@ export default function ResponsiblePage() {
 
       <section className="rg-card">
         <h3><IconClock /> 游戏时长提醒</h3>
-        <p className="rg-sub">游戏中每隔设定的分钟数提醒您已玩多久。当前：{s.reality_minutes ? `每${s.reality_minutes}分钟` : '已关闭'}{s.reality_default ? `（默认${REALITY_DEFAULT_MINUTES}分钟）` : ''}</p>
+        <p className="rg-sub">游戏中每隔设定的分钟数提醒您已玩多久。当前：{s.reality_minutes ? `每${s.reality_minutes}分钟` : '已关闭'}{s.reality_default ? `（网站默认${s.reality_default_minutes ? `${s.reality_default_minutes}分钟` : '关闭'}）` : ''}</p>
         <div className="rg-chips">
           {[15, 30, 60, 120, 0].map((m) => (
             <button type="button" key={m} className={`rg-chip${s.reality_minutes === m ? ' on' : ''}`} disabled={busy} onClick={() => void send('/api/responsible/reality', { minutes: m })}>

@@ -9,6 +9,7 @@ import {
   type TransRecordItem,
   type TransRecordType,
 } from '@casino/contract';
+import { ExportCsv } from '../../money/ExportCsv';
 import { DateTabs, RecordList, usePagedList, VenueFilter } from '../../money/records';
 import { AppLink } from '../../lib/nav';
 import { Tabs } from '../../components/Tabs';
@@ -81,6 +82,7 @@ export default function TransRecordPage() {
         />
         <div className="rec-filter-row">
           <DateTabs value={date} onChange={setDate} />
+          <ExportCsv kind="trans" />
         </div>
         {isTransfer && (
           <div className="rec-filter-row">
