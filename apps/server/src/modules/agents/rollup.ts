@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { beijingDayNumber, beijingDayOf, beijingDayStartMs, DAY_MS } from '../../db/beijing-day.ts';
 import type { DB } from '../../db/schema.ts';
 import { monthDays } from './figures.ts';
@@ -169,8 +169,13 @@ export async function rollupDay(db: Kysely<DB>, day: number): Promise<number> {
     r.first_deposit_amount = n(f.amount);
   }
 
-  const all = [...rows.values()];
+  // the same row order in every writer: two recomputes inserting one day's new keys in different
+  // orders would each wait on the other's key (a PostgreSQL deadlock, seen once as a 500 when
+  // three operators re-ran a month at the same moment)
+  const all = [...rows.values()].sort((a, b) => a.agent_id - b.agent_id || a.member_id - b.member_id);
   await db.transaction().execute(async (trx) => {
+    // one recompute of a day at a time (SQLite's writer is single already)
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(20020, ${day}::int)`.execute(trx);
     await trx.deleteFrom('agent_member_days').where('day', '=', day).execute();
     for (let i = 0; i < all.length; i += INSERT_CHUNK) {
       await trx
