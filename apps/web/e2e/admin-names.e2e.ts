@@ -32,6 +32,16 @@ const allowed = new Set<string>(['node']);
  */
 const IDENTIFIER_COLUMNS = new Set(['/content/banks 代码（图标）', '/games/list 游戏', '/roles 角色']);
 
+/**
+ * A line without what is data, not a code: usernames (root_e2e is a name an operator chose; other
+ * files on the shared server make such operators) and a browser's user-agent text (x86_64).
+ */
+function scrub(line: string): string {
+  let out = line.replace(/Mozilla\/5\.0.*$/, '');
+  for (const name of allowed) if (name.length > 2) out = out.split(name).join('');
+  return out.trim();
+}
+
 /** The cells that read like codes on the page now, as 'column: text'. */
 async function codeCells(page: Page, screen = ''): Promise<string[]> {
   const cells = await page.$$eval('.ant-table-tbody td.ant-table-cell', (tds) =>
@@ -48,7 +58,7 @@ async function codeCells(page: Page, screen = ''): Promise<string[]> {
   const bad: string[] = [];
   for (const { header, text } of cells) {
     if (!text || allowed.has(text) || IDENTIFIER_COLUMNS.has(`${screen} ${header}`)) continue;
-    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = text.split('\n').map((l) => scrub(l.trim())).filter(Boolean);
     const hit = lines.some((l) => (BARE.test(l) && !allowed.has(l)) || SNAKE.test(l) || ACCOUNT.test(l) || JSON_TEXT.test(l));
     if (hit) bad.push(`${header || '(no header)'}: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
   }

@@ -26,7 +26,7 @@ const call = <T = any>(p: string, body: unknown = {}, token?: string) => api<T>(
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-setup-'));
   // the captcha off here: its answers live in this server's own database (the shared server checks the image)
-  server = await startServer({ DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', JOBS: 'off' }, { firstPort: 4000, spread: 90, logLevel: 'error' });
+  server = await startServer({ DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', JOBS: 'off', OPERATOR_SETUP: 'on' }, { firstPort: 4000, spread: 90, logLevel: 'error' });
   base = server.base;
   browser = await launch();
 }, 90_000);

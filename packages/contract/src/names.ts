@@ -1,4 +1,5 @@
 import { formatYuan } from './money.ts';
+import { DEFAULT_ROLES } from './permissions.ts';
 import { AGENT_FLAG_KIND_LABEL } from './schemas/agents.ts';
 import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
 import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
@@ -469,7 +470,7 @@ export function readableLabel(key: string): string {
 }
 
 export function fieldLabel(key: string): string {
-  return FIELD_LABELS[key] ?? FIELD_LABELS[key.replace(/_fen$/, '')] ?? readableLabel(key);
+  return FIELD_LABELS[key] ?? FIELD_LABELS[key.replace(/_fen$/, '')] ?? SETTING_NAMES[key] ?? readableLabel(key);
 }
 
 /** fields whose values are yuan on the wire (audit details are answered in yuan: see the server's audit presenter) */
@@ -511,6 +512,10 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       return area === 'deposit' ? DEPOSIT_KIND_NAMES : area === 'withdrawal' ? WITHDRAW_KIND_NAMES : ENTRY_KIND_NAMES;
     case 'entry_kind':
       return ENTRY_KIND_NAMES;
+    case 'keys':
+      return area === 'settings' ? SETTING_NAMES : undefined;
+    case 'role':
+      return ROLE_NAMES;
     case 'source':
       return TURNOVER_SOURCE_NAMES;
     case 'paytype':
@@ -540,6 +545,54 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       return undefined;
   }
 }
+
+/** What operators call each site setting (settings screens' confirmations, 修改设置 audit entries). */
+export const SETTING_NAMES: Record<string, string> = {
+  title: '站点名称',
+  site_state: '站点状态',
+  repair_tips: '维护提示',
+  redpacket_switch: '红包活动开关',
+  h5_url: 'H5 站点地址',
+  ios_download_url: 'App 下载页地址',
+  ios_download_qrcode: '下载二维码地址',
+  tg_login_url: 'Telegram 登录链接',
+  tg_bot_url: 'Telegram 机器人链接',
+  usdtrate: '存款 USDT 汇率',
+  pay_methods: '存款方式',
+  deposit_turnover_multiple: '存款流水倍数',
+  withdraw_max_per_txn: '单笔最高取款（元）',
+  withdraw_daily_count: '每日取款次数',
+  withdraw_daily_max: '每日最高取款（元）',
+  withdraw_open_from: '取款开放时间（起）',
+  withdraw_open_to: '取款开放时间（止）',
+  withdraw_second_approval_over: '双人审核门槛（元）',
+  turnover_waive_review_threshold: '打码量减免复核门槛（元）',
+  operator_2fa_required: '资金角色两步验证',
+  responsible_reality_default_minutes: '游戏时长提醒默认间隔（分钟）',
+  withdrawusdtrate: '取款 USDT 汇率',
+  withdrawcashfee: 'ERC20 链上手续费（USDT）',
+  withdrawfeeusdttrc: 'TRC20 链上手续费（USDT）',
+  index_modal: '首页欢迎弹窗',
+  webcontent: '欢迎弹窗内容',
+  service_url: '在线客服链接',
+  agent_login_url: '代理登录链接',
+  deposit_bonus_multiples: '存款赠送流水倍数',
+  deposit_bonus_daily_cap: '每日赠送上限（元）',
+  payment_gateway: '在线支付网关',
+  rebate_turnover_multiple: '返水打码倍数',
+  rebate_fishing_rate: '捕鱼游戏返水比例',
+  rebate_settle_delay_minutes: '返水结算延迟（分钟）',
+  vip_retention_percent: 'VIP保级流水比例',
+  vip_retention_days: 'VIP保级周期（天）',
+  agent_deposit_fee_percent: '代理存款手续费比例（%）',
+  agent_carryover: '代理负盈利结转下月',
+  agent_override_percent: '上级代理分成比例（%）',
+  agent_commission_turnover_multiple: '代理佣金流水倍数',
+  agent_review_threshold: '代理佣金双人复核金额（元）',
+};
+
+/** The built-in roles by name (an operator-made role keeps the code its creator typed). */
+export const ROLE_NAMES: Record<string, string> = Object.fromEntries(Object.entries(DEFAULT_ROLES).map(([code, r]) => [code, r.name]));
 
 /** The domain of an audit action (deposit.approve -> deposit) or of a record list. */
 export function areaOf(action: string): string {

@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { checkSettingGroups, checkSettingValue, PAY_TYPE_NAMES, type PayType } from '@casino/contract';
+import { checkSettingGroups, checkSettingValue, PAY_TYPE_NAMES, SETTING_NAMES, type PayType } from '@casino/contract';
 import { Alert, App, Button, Card, Form, Skeleton, Space, Switch, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -9,33 +9,8 @@ import { QueryError } from '../../components/QueryError';
 import { can, useMe } from '../../hooks/api/auth';
 import { useSaveSettings, useSettings } from '../../hooks/api/settings';
 
-/** what operators call each key (the confirmation's before/after table) */
-export const SETTING_LABELS: Record<string, string> = {
-  title: '站点名称',
-  site_state: '站点状态',
-  repair_tips: '维护提示',
-  redpacket_switch: '红包活动开关',
-  h5_url: 'H5 站点地址',
-  ios_download_url: 'App 下载页地址',
-  ios_download_qrcode: '下载二维码地址',
-  tg_login_url: 'Telegram 登录链接',
-  tg_bot_url: 'Telegram 机器人链接',
-  usdtrate: '存款 USDT 汇率',
-  pay_methods: '存款方式',
-  deposit_turnover_multiple: '存款流水倍数',
-  withdraw_max_per_txn: '单笔最高取款（元）',
-  withdraw_daily_count: '每日取款次数',
-  withdraw_daily_max: '每日最高取款（元）',
-  withdraw_open_from: '取款开放时间（起）',
-  withdraw_open_to: '取款开放时间（止）',
-  withdraw_second_approval_over: '双人审核门槛（元）',
-  turnover_waive_review_threshold: '打码量减免复核门槛（元）',
-  operator_2fa_required: '资金角色两步验证',
-  responsible_reality_default_minutes: '游戏时长提醒默认间隔（分钟）',
-  withdrawusdtrate: '取款 USDT 汇率',
-  withdrawcashfee: 'ERC20 链上手续费（USDT）',
-  withdrawfeeusdttrc: 'TRC20 链上手续费（USDT）',
-};
+/** what operators call each key (the confirmation's before/after table): the contract's one dictionary */
+export const SETTING_LABELS = SETTING_NAMES;
 
 type PayMethods = Record<PayType, { on: 0 | 1; min: number; max: number; amounts: number[] }>;
 

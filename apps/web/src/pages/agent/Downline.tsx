@@ -1,12 +1,26 @@
-import { useState } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import type { AgentMemberRow, AgentSubagentRow } from '@casino/contract';
 import { Tabs } from '../../components/Tabs';
 import { useAgentMembers, useAgentSubagents } from '../../hooks/api/agents';
 import { QueryList } from '../fanshui/QueryList';
 import { money } from './Overview';
 
+/** One labelled figure of a list card; money figures in red when negative. */
+export function Fig({ label, value, money: isMoney, gold, testId }: { label: string; value: number; money?: boolean; gold?: boolean; testId?: string }) {
+  const tone = gold ? 'ag-gold' : isMoney && value < 0 ? 'ag-neg' : '';
+  return (
+    <div className="rec-fig">
+      <span className="rec-fig-label">{label}</span>
+      <span className={`rec-fig-value num ${tone}`} data-testid={testId}>
+        {isMoney || gold ? money(value) : value}
+      </span>
+    </div>
+  );
+}
+
 /** 'YYYY-MM' of the month before `month` */
-export function previousMonth(month: string): string {
+function previousMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
@@ -25,23 +39,43 @@ function MonthTabs({ month, value, onChange }: { month: string; value: string; o
   );
 }
 
-/** 下级会员: username, registered, last sign-in and the month's deposits, valid bets, net (no real names, cards or contacts). */
-export function MembersTab({ month }: { month: string }) {
+/** A month's list (this month or last) of the agent's downline, paged. */
+function MonthList<P extends { data: R[]; total: number }, R>({
+  month,
+  useRows,
+  testId,
+  emptyTitle,
+  emptyText,
+  render,
+}: {
+  month: string;
+  useRows(month: string): UseInfiniteQueryResult<InfiniteData<P>, Error>;
+  testId: string;
+  emptyTitle: string;
+  emptyText: string;
+  render(row: R): ReactNode;
+}) {
   const [shown, setShown] = useState(month);
-  const query = useAgentMembers(shown);
+  const query = useRows(shown);
   return (
     <div className="ag-body">
       <MonthTabs month={month} value={shown} onChange={setShown} />
-      <QueryList
-        query={query}
-        rowsOf={(p) => p.data}
-        totalOf={(p) => p.total}
-        testId="agent-members"
-        emptyTitle="暂无下级会员"
-        emptyText="分享您的推广链接，好友注册后即显示在这里"
-        render={(r) => <MemberItem key={r.username} row={r} />}
-      />
+      <QueryList query={query} rowsOf={(p) => p.data} totalOf={(p) => p.total} testId={testId} emptyTitle={emptyTitle} emptyText={emptyText} render={render} />
     </div>
+  );
+}
+
+/** 下级会员: username, registered, last sign-in and the month's deposits, valid bets, net (no real names, cards or contacts). */
+export function MembersTab({ month }: { month: string }) {
+  return (
+    <MonthList
+      month={month}
+      useRows={useAgentMembers}
+      testId="agent-members"
+      emptyTitle="暂无下级会员"
+      emptyText="分享您的推广链接，好友注册后即显示在这里"
+      render={(r: AgentMemberRow) => <MemberItem key={r.username} row={r} />}
+    />
   );
 }
 
@@ -55,22 +89,9 @@ function MemberItem({ row }: { row: AgentMemberRow }) {
         <span className={`rec-tag rec-tag--${row.active ? 'green' : 'grey'}`}>{row.active ? '活跃' : '未活跃'}</span>
       </div>
       <div className="rec-item-figures ag-item-figs">
-        <div className="rec-fig">
-          <span className="rec-fig-label">存款</span>
-          <span className="rec-fig-value num" data-testid="agent-member-deposits">
-            {money(row.deposits)}
-          </span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">有效投注</span>
-          <span className="rec-fig-value num" data-testid="agent-member-bets">
-            {money(row.valid_bets)}
-          </span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">净输赢</span>
-          <span className={`rec-fig-value num ${row.net < 0 ? 'ag-neg' : ''}`}>{money(row.net)}</span>
-        </div>
+        <Fig label="存款" value={row.deposits} money testId="agent-member-deposits" />
+        <Fig label="有效投注" value={row.valid_bets} money testId="agent-member-bets" />
+        <Fig label="净输赢" value={row.net} money />
       </div>
       <div className="rec-item-foot">
         <span>注册 {row.registered_at.slice(0, 16)}</span>
@@ -82,21 +103,15 @@ function MemberItem({ row }: { row: AgentMemberRow }) {
 
 /** 下级代理: agents this agent referred, with the month's active members and net profit. */
 export function SubagentsTab({ month }: { month: string }) {
-  const [shown, setShown] = useState(month);
-  const query = useAgentSubagents(shown);
   return (
-    <div className="ag-body">
-      <MonthTabs month={month} value={shown} onChange={setShown} />
-      <QueryList
-        query={query}
-        rowsOf={(p) => p.data}
-        totalOf={(p) => p.total}
-        testId="agent-subagents"
-        emptyTitle="暂无下级代理"
-        emptyText="您推荐的会员成为代理后，即为您的下级代理，您可获得其佣金的分成"
-        render={(r) => <SubagentItem key={r.username} row={r} />}
-      />
-    </div>
+    <MonthList
+      month={month}
+      useRows={useAgentSubagents}
+      testId="agent-subagents"
+      emptyTitle="暂无下级代理"
+      emptyText="您推荐的会员成为代理后，即为您的下级代理，您可获得其佣金的分成"
+      render={(r: AgentSubagentRow) => <SubagentItem key={r.username} row={r} />}
+    />
   );
 }
 
@@ -110,18 +125,9 @@ function SubagentItem({ row }: { row: AgentSubagentRow }) {
         </span>
       </div>
       <div className="rec-item-figures ag-item-figs">
-        <div className="rec-fig">
-          <span className="rec-fig-label">下级会员</span>
-          <span className="rec-fig-value num">{row.members}</span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">活跃会员</span>
-          <span className="rec-fig-value num">{row.active_members}</span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">净盈利</span>
-          <span className={`rec-fig-value num ${row.net_profit < 0 ? 'ag-neg' : ''}`}>{money(row.net_profit)}</span>
-        </div>
+        <Fig label="下级会员" value={row.members} />
+        <Fig label="活跃会员" value={row.active_members} />
+        <Fig label="净盈利" value={row.net_profit} money />
       </div>
       <div className="rec-item-foot">
         <span>注册 {row.registered_at.slice(0, 16)}</span>

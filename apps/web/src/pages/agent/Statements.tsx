@@ -4,6 +4,7 @@ import { Sheet } from '../../components/Sheet';
 import { LoadFailed } from '../../components/EmptyState';
 import { agentFailureText, useAgentStatement, useAgentStatements } from '../../hooks/api/agents';
 import { QueryList } from '../fanshui/QueryList';
+import { Fig } from './Downline';
 import { figureText, money } from './Overview';
 
 const STATE_TAG: Record<number, string> = { 1: 'gold', 2: 'gold', 3: 'green', 4: 'red' };
@@ -50,20 +51,9 @@ function StatementItem({ row, onOpen }: { row: AgentStatementRow; onOpen(): void
         </span>
       </div>
       <div className="rec-item-figures ag-item-figs">
-        <div className="rec-fig">
-          <span className="rec-fig-label">活跃会员</span>
-          <span className="rec-fig-value num">{row.active_members}</span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">净盈利</span>
-          <span className={`rec-fig-value num ${row.net_profit < 0 ? 'ag-neg' : ''}`}>{money(row.net_profit)}</span>
-        </div>
-        <div className="rec-fig">
-          <span className="rec-fig-label">应发佣金</span>
-          <span className="rec-fig-value num ag-gold" data-testid="agent-statement-total">
-            {money(row.total)}
-          </span>
-        </div>
+        <Fig label="活跃会员" value={row.active_members} />
+        <Fig label="净盈利" value={row.net_profit} money />
+        <Fig label="应发佣金" value={row.total} gold testId="agent-statement-total" />
       </div>
       <div className="rec-item-foot">
         <span>{row.paid_at ? `发放于 ${row.paid_at.slice(0, 16)}` : row.state === 4 ? '本期佣金未发放' : '等待审核'}</span>
