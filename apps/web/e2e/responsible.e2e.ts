@@ -107,7 +107,10 @@ describe('responsible play end to end', () => {
     await settled(result);
     expect(await result.textContent()).toContain(`${member.name} 的自我排除现至`);
     await result.getByRole('button', { name: /我已记下/ }).click();
-    // the list refreshes: the time-out has become a self-exclusion
+    // the list refreshes: the time-out has become a self-exclusion, so it leaves 冷静期中 and
+    // stands under 自我排除中
+    await row.waitFor({ state: 'detached' });
+    await admin.locator('.ant-segmented-item').filter({ hasText: '自我排除中' }).click();
     await expect.poll(() => row.textContent()).toContain('自我排除中');
 
     // member 360: the tab shows the break and every change with its actor
