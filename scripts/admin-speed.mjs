@@ -16,6 +16,7 @@
 // (scripts/precompress.mjs), as `npm run build` leaves it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -44,8 +45,20 @@ function screenPaths() {
   return [...src.matchAll(/\{ path: '([^']+)', title: '([^']+)'/g)].map((m) => ({ path: m[1], title: m[2] }));
 }
 
+/** a port nothing listens on now (a random one collided with NATS on 4222) */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function startServer(dataDir, adminDist) {
-  const port = 4100 + Math.floor(Math.random() * 400);
+  const port = await freePort();
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ADMIN_DIST: adminDist, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', ACCESS_LOG: 'off', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
