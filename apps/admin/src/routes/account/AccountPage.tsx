@@ -7,6 +7,7 @@ import { errorText } from '../../api/client';
 import { useChangeOwnPassword, useMe, useTotpDisable, useTotpEnable, useTotpSetup } from '../../hooks/api/auth';
 import { clearToken } from '../../session/token';
 import { zodRule } from '../../lib/zod-rule';
+import { TotpSecret } from './TotpSecret';
 
 function PasswordCard() {
   const [form] = Form.useForm<{ old_password: string; new_password: string; again: string }>();
@@ -80,15 +81,7 @@ function TotpCard() {
         {!on && secret ? (
           <>
             <Alert type="info" showIcon title="二维码只显示这一次：请用身份验证器（如 Google Authenticator）扫描，然后输入它显示的6位数字完成绑定。" />
-            <Space align="start" size={24}>
-              <img src={secret.qr} alt="身份验证器二维码" width={180} height={180} style={{ border: '1px solid #eceef3', borderRadius: 8 }} data-testid="totp-qr" />
-              <Space orientation="vertical">
-                <Typography.Text type="secondary">无法扫码时手动输入密钥：</Typography.Text>
-                <Typography.Text code copyable data-testid="totp-secret">
-                  {secret.secret}
-                </Typography.Text>
-              </Space>
-            </Space>
+            <TotpSecret secret={secret} />
           </>
         ) : null}
         {(!on && secret) || on ? (

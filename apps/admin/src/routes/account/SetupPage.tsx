@@ -7,6 +7,7 @@ import { errorText } from '../../api/client';
 import { setupOwed, useChangeOwnPassword, useLogout, useMe, useTotpEnable, useTotpSetup } from '../../hooks/api/auth';
 import { zodRule } from '../../lib/zod-rule';
 import { readToken } from '../../session/token';
+import { TotpSecret } from './TotpSecret';
 import { GOLD, NAVY } from '../../theme';
 
 /** Step 1: the operator's own password in place of the one another operator chose. */
@@ -61,18 +62,14 @@ function EnrolStep() {
         <Alert type="error" showIcon title={errorText(setup.error)} action={<Button size="small" onClick={() => setup.mutate(undefined, { onSuccess: setSecret })}>重试</Button>} />
       ) : null}
       {secret ? (
-        <Space align="start" size={24}>
-          <img src={secret.qr} alt="身份验证器二维码" width={180} height={180} style={{ border: '1px solid #eceef3', borderRadius: 8 }} data-testid="totp-qr" />
-          <Space orientation="vertical">
-            <Typography.Text type="secondary">无法扫码时手动输入密钥：</Typography.Text>
-            <Typography.Text code copyable data-testid="totp-secret">
-              {secret.secret}
-            </Typography.Text>
+        <TotpSecret
+          secret={secret}
+          note={
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               二维码只显示这一次，绑定后以动态码登录。
             </Typography.Text>
-          </Space>
-        </Space>
+          }
+        />
       ) : !setup.isError ? (
         <Skeleton.Image active style={{ width: 180, height: 180 }} />
       ) : null}

@@ -85,18 +85,8 @@ const n = (v: unknown) => Number(v ?? 0);
 /** fees of `deposits` fen at `bp` basis points, rounded down (the agent is never charged a fraction more) */
 export const feeOf = (deposits: number, bp: number) => (deposits > 0 && bp > 0 ? Math.floor((deposits * bp) / 10_000) : 0);
 
-interface SumRow {
-  registrations: number;
-  first_deposits: number;
-  first_deposit_amount: number;
-  deposits: number;
-  withdrawals: number;
-  valid_bets: number;
-  ggr: number;
-  bonuses: number;
-  rebates: number;
-  red_packets: number;
-}
+/** the summed columns of agent_member_days: every figure but those derived from them */
+type SumRow = Omit<AgentFigures, 'fees' | 'net_profit' | 'active_members'>;
 
 /** the rows of agent_member_days of an agent and days [first, end), flagged members left out */
 function rowsOf(db: Kysely<DB>, agentId: number, first: number, end: number) {
