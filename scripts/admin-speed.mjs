@@ -6,11 +6,19 @@
 //   node scripts/admin-speed.mjs [--runs 3] [--busy 2] [--only members,cashier]
 //   node scripts/admin-speed.mjs --runs 1 --only /operators --timeline   (each request's start and end, ms)
 //   node scripts/admin-speed.mjs --runs 1 --shots /tmp/shots   (also a 1440x900 picture of each screen)
+//   node scripts/admin-speed.mjs --runs 1 --profile /tmp/prof   (also a CPU profile of each screen's
+//     first load, as 1-members.cpuprofile and so on; a build made with --sourcemap names its parts)
+//   node scripts/admin-speed.mjs --runs 1 --trace /tmp/trace   (a Chromium trace of each first load,
+//     1-members.json and so on, for chrome://tracing or the DevTools performance panel)
+//   node scripts/admin-speed.mjs --work   (also the page's main-thread time until its data shows:
+//     all tasks, of which scripts, style and layout; busy machines stretch it less than the clock)
 //   ADMIN_DIST=/tmp/before,/tmp/after node scripts/admin-speed.mjs   (two builds, loads taken in turn)
 //   ADMIN_DIST=/tmp/me/admin CHROME_PATH=/usr/bin/chromium node scripts/admin-speed.mjs
+//   SERVER_ROOT=/tmp/snapshot node scripts/admin-speed.mjs   (the server from another copy of the
+//     repository, e.g. `git archive HEAD` unpacked, while this tree is being edited)
 //
 // --busy N runs N `for(;;){}` node loops beside it (a loaded machine). "Data shows" means: the
-// screen's chunk rendered into the layout, no spinner or skeleton left, at least one table row,
+// screen's chunk rendered into the layout and visible, no spinner or skeleton left, at least one table row,
 // empty table or state, form field, chart canvas, description list or statistic on screen, and no
 // /admin/api call still in flight. Run it against a build with its .br/.gz files
 // (scripts/precompress.mjs), as `npm run build` leaves it.
@@ -31,12 +39,16 @@ const RUNS = Number(opt('runs', 3));
 const BUSY = Number(opt('busy', 0));
 const TIMELINE = argv.includes('--timeline');
 const SHOTS = opt('shots', '');
+const PROFILE = opt('profile', '');
+const WORK = argv.includes('--work');
+const TRACE = opt('trace', '');
 const ONLY = opt('only', '')
   .split(',')
   .filter(Boolean);
 // several builds, comma-separated, are timed side by side: one server each, their loads taken in turn
 const DISTS = (process.env.ADMIN_DIST ?? path.join(ROOT, 'apps/admin/dist')).split(',').map((d) => path.resolve(d));
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const SERVER_ROOT = path.resolve(process.env.SERVER_ROOT ?? ROOT);
 const PASSWORD = 'speed-admin-pass';
 
 /** every screen path of the back-office, read from its screen table (menu order) */
@@ -59,8 +71,8 @@ function freePort() {
 
 async function startServer(dataDir, adminDist) {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(path.join(SERVER_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: SERVER_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ADMIN_DIST: adminDist, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', ACCESS_LOG: 'off', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -121,12 +133,14 @@ function watchCalls() {
 function shown() {
   const main = document.querySelector('main.ant-layout-content');
   if (!main || window.__calls > 0) return false;
+  // the frame may draw a screen hidden while it waits for /admin/api/me: hidden is not shown
+  if (!main.checkVisibility({ visibilityProperty: true })) return false;
   if (main.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-table-placeholder .ant-spin')) return false;
   if (!main.querySelector('.ant-table-row, .ant-table-placeholder, .ant-empty, .ant-form-item, canvas, .ant-descriptions, .ant-statistic, .ant-list-item, .ant-result')) return false;
   return performance.now();
 }
 
-async function timeScreen(browser, base, token, url, shot = '') {
+async function timeScreen(browser, base, token, url, shot = '', profile = '', trace = '') {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   await context.addInitScript(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token]);
   await context.addInitScript(watchCalls);
@@ -147,6 +161,14 @@ async function timeScreen(browser, base, token, url, shot = '') {
       bytes.js += len;
     }
   });
+  const cdp = profile || WORK ? await context.newCDPSession(page) : undefined;
+  if (WORK) await cdp.send('Performance.enable');
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'toplevel'] });
   try {
     await page.goto(base + url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 30_000 }).catch(async (err) => {
@@ -154,13 +176,20 @@ async function timeScreen(browser, base, token, url, shot = '') {
       await page.screenshot({ path: file });
       throw new Error(`${url}: no data shown in 30 s (see ${file})`, { cause: err });
     });
+    let work;
+    if (WORK) {
+      const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, Math.round(x.value * 1000)]));
+      work = { task: m.TaskDuration, script: m.ScriptDuration, style: m.RecalcStyleDuration, layout: m.LayoutDuration };
+    }
+    if (trace) await browser.stopTracing();
+    if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (shot) {
       // after the timing: the page at rest, its tables' sticky parts placed
       await page.waitForTimeout(400);
       await page.screenshot({ path: shot });
     }
     if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
-    return { ms: Math.round(await handle.jsonValue()), js: bytes.js, path: new URL(page.url()).pathname };
+    return { ms: Math.round(await handle.jsonValue()), js: bytes.js, work, path: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
@@ -171,6 +200,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+  if (PROFILE) fs.mkdirSync(PROFILE, { recursive: true });
+  if (TRACE) fs.mkdirSync(TRACE, { recursive: true });
   for (const d of DISTS) if (!fs.existsSync(path.join(d, 'index.html'))) throw new Error(`no back-office build at ${d}`);
   const servers = [];
   const loops = [];
@@ -202,13 +233,17 @@ async function main() {
         for (const [i, sv] of servers.entries()) {
           if (stopping) throw new Error('stopped');
           const shot = SHOTS && r === 0 ? path.join(SHOTS, `${i + 1}${s.path.replace(/\W+/g, '-')}.png`) : '';
-          runs[i].push(await timeScreen(browser, sv.base, sv.op, s.url, shot));
+          const profile = PROFILE && r === 0 ? path.join(PROFILE, `${i + 1}${s.path.replace(/\W+/g, '-')}.cpuprofile`) : '';
+          const trace = TRACE && r === 0 ? path.join(TRACE, `${i + 1}${s.path.replace(/\W+/g, '-')}.json`) : '';
+          runs[i].push(await timeScreen(browser, sv.base, sv.op, s.url, shot, profile, trace));
         }
       }
       const cells = runs.map((rs, i) => {
         const ms = rs.map((x) => x.ms);
         medians[i].push(median(ms));
-        return `[${i + 1}] ${String(median(ms)).padStart(5)} ms (${Math.min(...ms)}-${Math.max(...ms)}, JS ${Math.round(rs[0].js / 1024)} KB)`;
+        const w = (k) => median(rs.map((x) => x.work[k]));
+        const work = WORK ? `, work ${w('task')} = script ${w('script')} + style ${w('style')} + layout ${w('layout')} + other` : '';
+        return `[${i + 1}] ${String(median(ms)).padStart(5)} ms (${Math.min(...ms)}-${Math.max(...ms)}, JS ${Math.round(rs[0].js / 1024)} KB${work})`;
       });
       console.log(`${`${s.title} ${s.path}`.padEnd(40)} ${cells.join('   ')}`);
     }

@@ -1,8 +1,42 @@
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 
 /** libraries only one screen uses: the dashboard's chart, the content editor, the second-factor QR code */
 const ONE_SCREEN_LIBS = /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|tslib|@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|qrcode|dijkstrajs|pngjs)[\\/]/;
+
+/** antd's style-hook factories: their second argument writes a component's CSS at runtime */
+const STYLE_HOOKS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
+
+/**
+ * issue 25: with theme.zeroRuntime (src/theme.ts) antd never calls the functions that write its
+ * components' CSS (antd/dist/antd.css brings that CSS instead), yet they were a third of the JS
+ * every screen downloads and parses. Each style hook's CSS-writing argument becomes `() => []`,
+ * so the build drops the code it alone used; the hooks, and the component tokens they turn into
+ * CSS variables for our theme, stay.
+ */
+function antdZeroRuntime(): Plugin {
+  return {
+    name: 'antd-zero-runtime',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]antd[\\/]es[\\/]/, code: /gen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/ },
+      handler(code) {
+        const out = new MagicString(code);
+        const visit = (node: unknown): void => {
+          if (!node || typeof node !== 'object') return;
+          if (Array.isArray(node)) return node.forEach(visit);
+          const n = node as { type?: string; callee?: { type: string; name?: string }; arguments?: { start: number; end: number }[] };
+          const styles = n.arguments?.[1];
+          if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && STYLE_HOOKS.has(n.callee.name!) && styles) out.overwrite(styles.start, styles.end, '() => []');
+          for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);
+        };
+        visit(parseAst(code));
+        return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: true }) } : null;
+      },
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   // API_TARGET (environment or .env): where the dev server sends /admin/api (default: the local server)
@@ -11,7 +45,7 @@ export default defineConfig(({ mode }) => {
   return {
     // served by our server under /admin/ (apps/server/src/http/static.ts serveAdminApp)
     base: '/admin/',
-    plugins: [react()],
+    plugins: [react(), antdZeroRuntime()],
     resolve: {
       // the workspace root holds an older React hoisted for antd-mobile's peers: use ours only;
       // echarts and zrender each bring their own copy of tslib: one is enough
@@ -22,6 +56,10 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       assetsDir: 'assets',
       target: 'es2020',
+      // antd's precompiled styles (antd/dist/antd.css) use logical properties, :where() and
+      // nesting-free modern CSS, as its runtime styles did: lowering them for old browsers
+      // doubled the file (1.0 -> 1.8 MB) for browsers antd 6 does not run in anyway
+      cssTarget: ['chrome111', 'edge111', 'firefox114', 'safari16.4'],
       cssCodeSplit: true,
       // antd and echarts are big by nature; each route loads only what it draws
       chunkSizeWarningLimit: 1200,

@@ -80,3 +80,5 @@ export type { PaySigned, PaySignatureProblem } from './payments/signing.ts';
 export type { PaymentGatewayOptions } from './payments/plugin.ts';
 export type { PayNotice } from './payments/notifier.ts';
 export { PAY_FAULT_MODES, type PayFaultMode } from './payments/faults.ts';
+// issue 21: the gateway's 四方 mode (merchant dialects, their signature)
+export { sifangSignature, sifangSigned, SIFANG_FIELDS, type SifangMerchant, type SifangSignType } from './payments/sifang-dialect.ts';

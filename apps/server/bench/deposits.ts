@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signPayBody } from '@casino/sandbox';
+import { engineLimitOf, pct } from './ledger.ts';
 import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface DepositFigures {
   notAcknowledged: number;
   balanced: boolean;
   violations: number;
+  /** issue 24: the engine's limit (entries/s, CONCURRENCY in flight) on the same database afterwards */
+  engineLimit: number;
 }
 
 const MEMBERS = 20;
@@ -95,21 +98,24 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
       Number((await db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'credited').executeTakeFirstOrThrow()).n),
     );
 
+    const engineLimit = await engineLimitOf(server.dataDir, databaseUrl, CONCURRENCY);
+
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0) * 10) / 10;
+    const q = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0) * 10) / 10;
     const fig: DepositFigures = {
       database,
       createdPerSec: Math.round(made.length / (createdMs / 1000)),
       creditedPerSec: Math.round(credited / (creditedMs / 1000)),
-      p50Ms: pct(0.5),
-      p99Ms: pct(0.99),
+      p50Ms: q(0.5),
+      p99Ms: q(0.99),
       credited,
       notAcknowledged,
       balanced,
       violations,
+      engineLimit,
     };
     console.log(
-      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: credited ${fig.creditedPerSec}/s, notify p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
+      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: credited ${fig.creditedPerSec}/s (${pct(fig.creditedPerSec, engineLimit)} of the engine's ${engineLimit} entries/s), notify p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
         `orders created ${fig.createdPerSec}/s (through the gateway); ${credited}/${orders} credited, ${notAcknowledged} not acknowledged; ` +
         `balances ${balanced ? 'add up' : 'DO NOT ADD UP'}; verify() ${violations ? `${violations} VIOLATIONS` : 'clean'}`,
     );

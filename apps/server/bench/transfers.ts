@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { engineLimitOf, pct } from './ledger.ts';
 import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface TransferFigures {
   pending: number;
   balanced: boolean;
   violations: number;
+  /** issue 24: the engine's limit (entries/s, MEMBERS in flight) on the same database afterwards */
+  engineLimit: number;
 }
 
 const MEMBERS = 20;
@@ -99,22 +102,27 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
       Number((await db.selectFrom('venue_transfers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 2).executeTakeFirstOrThrow()).n),
     );
 
+    const engineLimit = await engineLimitOf(server.dataDir, databaseUrl, MEMBERS);
+
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+    const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
     const fig: TransferFigures = {
       database,
       inPerSec: into.rate,
       outPerSec: out.rate,
-      p50Ms: pct(0.5),
-      p99Ms: pct(0.99),
+      p50Ms: q(0.5),
+      p99Ms: q(0.99),
       transfers: into.done + out.done,
       refused,
       pending,
       balanced,
       violations,
+      engineLimit,
     };
+    // a transfer in is two entries (hold, then settle), a transfer out one
     console.log(
-      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: in ${fig.inPerSec}/s, out ${fig.outPerSec}/s, p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
+      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: in ${fig.inPerSec}/s (${pct(2 * fig.inPerSec, engineLimit)} of the engine's ${engineLimit} entries/s), ` +
+        `out ${fig.outPerSec}/s (${pct(fig.outPerSec, engineLimit)}), p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
         `${fig.transfers} transfers, ${refused} not completed, ${pending} pending; balances ${balanced ? 'add up' : 'DO NOT ADD UP'}; ` +
         `verify() ${violations ? `${violations} VIOLATIONS` : 'clean'}`,
     );

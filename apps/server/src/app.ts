@@ -32,7 +32,9 @@ import { createInbox } from './modules/inbox/index.ts';
 import { createWithdrawals } from './modules/withdrawals/index.ts'; // issue 10
 import { createVenueRegistry, venueAdaptersFromConfig, VenueError, type VenueRegistry } from './adapters/venues/index.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { createPaymentRegistry, paymentGatewaysFromConfig } from './adapters/payments/index.ts'; // issue 9
+import { channelGatewayFactory, createPaymentRegistry, paymentGatewaysFromConfig } from './adapters/payments/index.ts'; // issue 9
+import { createPaymentChannels, type PaymentChannels } from './modules/payment-channels/index.ts'; // issue 21: payment channels
+import { cardVaultOf } from './modules/cards/index.ts'; // issue 21: channel keys are sealed like card numbers
 import { createPayments, depositRecords } from './modules/payments/index.ts'; // issue 9
 import { createPromotions, vipLevelsFromRows, type Promotions } from './modules/promotions/index.ts'; // issue 11
 import { depositsCreditedBetween } from './modules/payments/index.ts'; // issue 11: red-packet eligibility
@@ -46,6 +48,7 @@ import { memberOf } from './http/auth.ts';
 import { createAgentSettlement, type AgentSettlement } from './modules/agents/settlement-module.ts'; // issue 20: agent settlement (H9)
 import { createResponsible, type Responsible } from './modules/responsible/index.ts'; // issue 22: responsible play
 import { createRecordsExport } from './modules/records/index.ts'; // issue 22: a member's own records as CSV
+import { createLiveCache, type LiveCache } from './modules/live-cache/index.ts'; // issue 24: sessions and balances cached
 
 export interface App {
   http: FastifyInstance;
@@ -73,6 +76,8 @@ export interface App {
   withdrawals: ReturnType<typeof createWithdrawals>;
   /** issue 9: deposits (tests run the expiry job and read gateway orders through it) */
   payments: ReturnType<typeof createPayments>;
+  /** issue 21: payment channels (tests drive routing and read channels through it) */
+  paymentChannels: PaymentChannels;
   /** http://host:port of this process once it listens */
   ownAddress(): string;
   /** issue 13: live customer service (tests reach its bus and service) */
@@ -85,6 +90,8 @@ export interface App {
   agentSettlement: AgentSettlement;
   /** issue 22: responsible play (tests pass their own `now` to its service) */
   responsible: Responsible;
+  /** issue 24: sessions and balances kept in this process (tests wait on invalidations from others) */
+  live: LiveCache;
   close(): Promise<void>;
 }
 
@@ -140,12 +147,13 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   const site = createSiteService(ctx);
+  const live = await createLiveCache(ctx); // issue 24
   const accounts = createAccounts(ctx, site, {
     refreshVenueBalances: (memberId) => transfers.service.readBalances(memberId),
     // issue 20: userInfo isagent, and a pid that is an agent's code binds the new member (agents is made below)
     isAgent: (memberId) => agents.isAgent(memberId),
     registered: (trx, memberId, pid, now) => agents.registered(trx, memberId, pid, now),
-  });
+  }, live);
   const backoffice = createBackoffice(ctx, site);
   const content = createContent(ctx, site);
   await seed(ctx, site);
@@ -158,8 +166,16 @@ export async function buildApp(config: Config): Promise<App> {
   // issue 10: withdrawals (cards scoped to the member, the one payment-password counter); type 2 of gettransrecord
   const withdrawals = createWithdrawals(ctx, { site, cardOf: cards.service.cardOf, checkPayPassword: accounts.service.checkPayPassword });
   transfers.recordTypes.set(2, withdrawals.records);
+  // issue 21: payment channels (gateway merchant accounts) online orders are routed through once any exists
+  const paymentChannels = createPaymentChannels(ctx, {
+    settings: site.settings,
+    vault: cardVaultOf(config),
+    gateways: channelGatewayFactory(config, ownAddress),
+    publicBase: () => config.publicUrl ?? ownAddress(),
+  });
   // issue 9: deposits through the payment gateway adapter (reached over HTTP), type 1 of gettransrecord
   const payments = createPayments(ctx, {
+    channels: paymentChannels, // issue 21
     site,
     registry: createPaymentRegistry(paymentGatewaysFromConfig(config, ownAddress)),
     hasAnyCard: async (memberId) => (await cards.service.list(memberId, 1)).length + (await cards.service.list(memberId, 2)).length > 0,
@@ -202,7 +218,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   const reports = createReports(ctx); // issue 13: reports
   const chat = createSupportChat(ctx); // issue 13: live customer service
-  const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
+  const scheduler = createScheduler(ctx, [...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...paymentChannels.jobs /* issue 21 */, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
 
   http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -257,6 +273,7 @@ export async function buildApp(config: Config): Promise<App> {
   promotions.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 11
   agentApplicationsAdminRoutes(http, { db: ctx.db, notify: (memberId, title, content, dedupeKey) => inbox.service.sendToMember(memberId, title, content, { dedupeKey }), onApproved: agents.applicationApproved /* issue 20 */ }, backoffice.requireAdmin); // issue 13: promotions admin
   await payments.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 9
+  paymentChannels.routes(http, backoffice.requireAdmin); // issue 21: /admin/api/payment-channels/*
   // issue 12: the back-office's dashboard, members and pending venue transfers
   createDashboardModule(ctx).routes(http, backoffice.requireAdmin);
   createMemberDeskModule(ctx, { transfers: transfers.service, catalogue, site }).routes(http, backoffice.requireAdmin);
@@ -300,6 +317,7 @@ export async function buildApp(config: Config): Promise<App> {
     site,
     withdrawals,
     payments,
+    paymentChannels, // issue 21
     scheduler,
     promotions,
     reports: reports.service, // issue 13: reports
@@ -308,6 +326,7 @@ export async function buildApp(config: Config): Promise<App> {
     agentSettlement, // issue 20
     agents, // issue 20: agents core
     responsible, // issue 22
+    live, // issue 24
     ownAddress,
     async close() {
       ops.health.draining(); // issue 23: /readyz answers 503 from now on
@@ -326,6 +345,8 @@ export async function buildApp(config: Config): Promise<App> {
       clearTimeout(force);
       clearInterval(idle);
       await chat.close(); // issue 13: live customer service
+      await accounts.sessions.close(); // issue 24: idle clocks still to write
+      await live.close();
       redis?.disconnect();
       await database.close();
     },

@@ -96,6 +96,12 @@ export interface Config {
   metricsToken?: string;
   /** METRICS_PORT: /metrics also served, without a token, on 127.0.0.1 at this port (0: any free port) */
   metricsPort?: number;
+  /**
+   * issue 24: the clock the per-process caches (settings, content, catalogue) read their age on;
+   * tests drive it to see another process's copy expire without waiting. Never from the
+   * environment: unset, the caches read Date.now.
+   */
+  cacheNow?: () => number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

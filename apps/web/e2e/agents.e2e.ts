@@ -348,8 +348,7 @@ describe('settlement', () => {
     await drawer.waitFor();
     expect(await drawer.textContent()).toContain('第1档 · 30%');
     await settled(page.locator('.ant-drawer-content-wrapper'));
-    await page.waitForTimeout(400); // the slide-in, for the screenshot only
-    await shot(page, 'admin-agent-statement-detail');
+    await shot(page, 'admin-agent-statement-detail', { still: page.locator('.ant-drawer-content-wrapper') });
     await page.locator('.ant-drawer-close').click();
     await shot(page, 'admin-agent-statements');
 

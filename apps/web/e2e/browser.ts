@@ -226,6 +226,31 @@ export function captchaAnswer(key: string): string {
   }
 }
 
-export async function shot(page: Page, name: string) {
-  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`) });
+/**
+ * Saves a picture when E2E_SHOTS names a folder (and does nothing else otherwise). It shows the
+ * end state of every motion, never a guessed moment: CSS transitions and animations are run to
+ * their end (Playwright's `animations: 'disabled'`); motions driven by script (antd-mobile's
+ * springs) are waited out: `still` until the element's box stays the same over two animation
+ * frames, `gone` until no element of the locator is visible any more.
+ */
+export async function shot(page: Page, name: string, { still, gone }: { still?: Locator; gone?: Locator } = {}) {
+  if (!process.env.E2E_SHOTS) return;
+  if (gone) await expect.poll(() => gone.locator('visible=true').count(), { message: `${name}: what should be gone` }).toBe(0);
+  if (still) await (await still.elementHandle())!.waitForElementState('stable');
+  await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/**
+ * Waits until every request the page's last render asked for has been seen by `page.on('request')`
+ * listeners: after a frame (effects run), the page sends a marker request, whose event comes after
+ * those of every request it sent before. For "nothing more was asked for" checks, instead of a pause.
+ */
+export async function requestsSeen(page: Page): Promise<void> {
+  const marker = `/e2e-marker-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith(marker)),
+    page.evaluate((url) => {
+      requestAnimationFrame(() => setTimeout(() => void fetch(url).catch(() => undefined)));
+    }, marker),
+  ]);
 }

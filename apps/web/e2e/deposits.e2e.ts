@@ -118,8 +118,7 @@ describe('deposits end to end', () => {
     expect(await byTest('payinfo-amount').textContent()).toBe('100.00 USDT');
     await byTest('payinfo-qr').waitFor();
     expect(await byTest('payinfo-line').first().textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    await page.waitForTimeout(2500); // the submit toast fades, for the picture
-    await shot(page, 'payinfo-usdt');
+    await shot(page, 'payinfo-usdt', { gone: page.locator('.adm-toast-main') });
   });
 
   it('under-payment: the order goes to review and nothing is credited', { timeout: 120_000 }, async () => {

@@ -24,15 +24,16 @@ test('an operator runs the daily report and downloads its CSV', async () => {
   await operatorCredits(member.name, 321.09);
   const day = today();
   // the rollup job runs every 15 s: wait until the credit is in today's figures
-  let credited = 0;
-  for (const end = Date.now() + 40_000; Date.now() < end; ) {
-    const reply = await api('/admin/api/reports/members', { from: day, to: day, page: 1, username: member.name }, { token });
-    expect(reply.code, reply.message).toBe(200);
-    credited = reply.data.data[0]?.adjustments_in ?? 0;
-    if (credited) break;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  expect(credited).toBe(321.09);
+  await expect
+    .poll(
+      async () => {
+        const reply = await api('/admin/api/reports/members', { from: day, to: day, page: 1, username: member.name }, { token });
+        expect(reply.code, reply.message).toBe(200);
+        return reply.data.data[0]?.adjustments_in ?? 0;
+      },
+      { timeout: 40_000, interval: 250 },
+    )
+    .toBe(321.09);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
   await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);

@@ -59,8 +59,7 @@ describe('responsible play end to end', () => {
     await warning.waitFor();
     expect(await warning.textContent()).toContain('不能提前结束');
     expect(await warning.textContent()).toContain('取款不受影响');
-    await page.waitForTimeout(500); // the dialog's fade-in, for the picture
-    await shot(page, 'responsible-timeout-warning');
+    await shot(page, 'responsible-timeout-warning', { still: warning });
     await page.getByRole('button', { name: `确认${RESPONSIBLE_KIND_NAMES.timeout}` }).click();
     const active = byTest('rg-active-break');
     await active.waitFor();
@@ -93,8 +92,7 @@ describe('responsible play end to end', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('冷静期中');
     expect(await row.textContent()).toContain(endsAt);
-    await admin.waitForTimeout(400); // the filter's slide, for the picture
-    await shot(admin, 'admin-responsible-list');
+    await shot(admin, 'admin-responsible-list', { gone: admin.locator('.ant-segmented-thumb') });
 
     // 延长: confirmed, with a reason, and the new end shown
     await admin.getByTestId(`extend-${member.name}`).click();
@@ -135,8 +133,7 @@ describe('responsible play end to end', () => {
     await open('/betRecord');
     await byTest('csv-open-bets').click();
     await byTest('csv-download').waitFor();
-    await page.waitForTimeout(400); // the sheet's slide-in
-    await shot(page, 'records-csv-sheet');
+    await shot(page, 'records-csv-sheet', { still: byTest('csv-download') });
     const [download] = await Promise.all([page.waitForEvent('download'), byTest('csv-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^投注记录-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await new Promise<string>((resolve, reject) => {

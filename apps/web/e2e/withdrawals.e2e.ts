@@ -51,8 +51,7 @@ describe('withdrawals end to end', () => {
     await option.waitFor();
     await expect.poll(() => option.textContent()).toContain('尾号 5678');
     expect(await option.textContent()).not.toContain('622588');
-    await page.waitForTimeout(400); // the popup's slide-in, for the picture
-    await shot(page, 'withdrawal-card-popup');
+    await shot(page, 'withdrawal-card-popup', { still: option });
     await option.click();
     await expect.poll(() => byTest('withdraw-card').textContent()).toContain('招商银行');
 
@@ -142,8 +141,7 @@ describe('withdrawals end to end', () => {
     await expect.poll(() => byTest('withdraw-usdt-amount').textContent()).toBe('140.84 USDT');
     await expect.poll(() => byTest('withdraw-usdt-received').textContent()).toBe('139.84 USDT');
     await byTest('withdraw-password').fill('654321');
-    await page.waitForTimeout(400); // the popup's slide-out, for the picture
-    await shot(page, 'withdrawal-usdt-filled');
+    await shot(page, 'withdrawal-usdt-filled', { gone: byTest(`withdraw-card-option-${bound.data.id}`) });
 
     // switching tab starts afresh
     await byTest('withdraw-tab-2').click();

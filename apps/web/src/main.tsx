@@ -1,29 +1,27 @@
+// antd-mobile's base styles first, as before any of its components loads: the site's theme
+// (styles/global.css) overrides its variables and link colour, so it must come after them
+import 'antd-mobile/es/global';
 import './styles/global.css';
-import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
-import { mountPhoneFrame, reloadOnBreakpointChange, shouldOpenInPhoneFrame } from './lib/desktop';
-import { preloadInitialPage } from './router/pages';
+import { createRoot } from 'react-dom/client';
+import { reloadOnBreakpointChange, shouldOpenInPhoneFrame } from './lib/desktop';
+import { preloadInitialPage, warmTopLayoutOnFirstTap } from './router/pages';
 import { App } from './App';
 
-// React 19: antd-mobile's imperative Toast / Dialog render through createRoot (STACK.md).
-unstableSetRender((node, container) => {
-  const host = container as (Element | DocumentFragment) & { __admRoot?: Root };
-  host.__admRoot ??= createRoot(host);
-  const root = host.__admRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-    delete host.__admRoot;
-  };
-});
+// antd-mobile's render hook for Toast / Dialog is set in ui/imperative.ts, where they are taken from.
 
 const rootEl = document.getElementById('root')!;
 reloadOnBreakpointChange();
 
-if (shouldOpenInPhoneFrame()) {
-  mountPhoneFrame(rootEl);
-} else {
+function startApp() {
   preloadInitialPage();
+  warmTopLayoutOnFirstTap();
   createRoot(rootEl).render(<App />);
+}
+
+if (shouldOpenInPhoneFrame()) {
+  // the frame's code is fetched on desktop only (the boot splash shows meanwhile); should it
+  // fail to load, the app runs full width rather than leave the splash up
+  import('./lib/phoneFrame').then((m) => m.mountPhoneFrame(rootEl), startApp);
+} else {
+  startApp();
 }

@@ -65,3 +65,5 @@ export * from './schemas/agents.ts';
 export * from './schemas/responsible.ts';
 // issue 22: a member's own records as CSV
 export * from './schemas/records-export.ts';
+// issue 21: payment channels (gateway merchant accounts, the generic 四方 adapter's settings)
+export * from './payment-channels.ts';

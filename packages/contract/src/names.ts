@@ -129,6 +129,11 @@ export const RESPONSIBLE_KIND_NAMES: Record<string, string> = { deposit: '存款
 export const RESPONSIBLE_PERIOD_NAMES: Record<string, string> = { day: '每日', week: '每周', month: '每月' };
 export const RESPONSIBLE_DURATION_NAMES: Record<string, string> = { '24h': '24小时', '7d': '7天', '30d': '30天', '6m': '6个月', '1y': '1年', '2y': '2年', '5y': '5年' };
 export const RESPONSIBLE_STATE_NAMES: Record<string, string> = { timeout: '冷静期中', exclusion: '自我排除中', limits: '设有限额' };
+// issue 21: payment channels
+export const GATEWAY_TYPE_NAMES: Record<string, string> = { sandbox: '沙盒网关（签名JSON）', sifang: '通用四方支付' };
+export const SIGN_TYPE_NAMES: Record<string, string> = { md5: 'MD5', sha256: 'SHA-256', hmac_sha256: 'HMAC-SHA256' };
+export const CHANNEL_STATE_NAMES: Record<string, string> = { enabled: '启用', disabled: '停用', paused: '已自动暂停' };
+export const AMOUNT_UNIT_NAMES: Record<string, string> = { yuan: '元', fen: '分' };
 export const RESPONSIBLE_ACTOR_NAMES: Record<string, string> = { member: '会员本人', operator: '操作员' };
 
 /** Names of the back-office actions in the audit log (the action code stays the filter). */
@@ -227,6 +232,10 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'agent_statement.adjust': '调整佣金单',
   'agent_statement.reject': '佣金单拒绝',
   'responsible.extend': '延长自我排除',
+  'payment_channel.create': '新增支付通道',
+  'payment_channel.update': '修改支付通道',
+  'payment_channel.delete': '删除支付通道',
+  'payment_channel.reveal': '查看支付通道密钥',
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -273,6 +282,7 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   agent_statement: '佣金单',
   agent_flag: '代理关联标记',
   responsible: '自我管理',
+  payment_channel: '支付通道',
 };
 
 /**
@@ -440,6 +450,18 @@ export const FIELD_LABELS: Record<string, string> = {
   recharge: '累计存款门槛',
   flow: '累计流水门槛',
   retention_flow: '保级流水',
+  // issue 21: payment channels
+  gateway_type: '网关类型',
+  merchant_id: '商户号',
+  methods: '支付方式',
+  daily_cap: '每日限额',
+  weight: '权重',
+  notify_ips: '回调IP白名单',
+  sign_type: '签名方式',
+  amount_unit: '金额单位',
+  channel_id: '支付通道',
+  channel: '支付通道',
+  paused_reason: '暂停原因',
 };
 
 /** The references of a reconciliation difference (the daily check's items), where they differ from FIELD_LABELS. */
@@ -501,6 +523,7 @@ const MONEY_FIELDS = new Set([
   'recharge',
   'flow',
   'retention_flow',
+  'daily_cap',
 ]);
 export const isMoneyField = (key: string) => MONEY_FIELDS.has(key);
 
@@ -520,6 +543,12 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       return TURNOVER_SOURCE_NAMES;
     case 'paytype':
       return PAY_TYPE_NAMES;
+    case 'gateway_type':
+      return GATEWAY_TYPE_NAMES;
+    case 'sign_type':
+      return SIGN_TYPE_NAMES;
+    case 'amount_unit':
+      return AMOUNT_UNIT_NAMES;
     case 'direction':
       return TRANSFER_DIRECTION_NAMES;
     case 'review':
@@ -540,6 +569,7 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       if (area === 'ticket') return TICKET_STATE_NAMES;
       if (area === 'reconciliation') return DIFFERENCE_STATE_NAMES;
       if (area === 'rebate') return REBATE_STATE_NAMES;
+      if (area === 'payment_channel') return CHANNEL_STATE_NAMES;
       return undefined;
     default:
       return undefined;
@@ -579,6 +609,8 @@ export const SETTING_NAMES: Record<string, string> = {
   deposit_bonus_multiples: '存款赠送流水倍数',
   deposit_bonus_daily_cap: '每日赠送上限（元）',
   payment_gateway: '在线支付网关',
+  payment_channel_pause_failures: '通道自动暂停失败次数',
+  payment_channel_pause_minutes: '通道失败统计时长（分钟）',
   rebate_turnover_multiple: '返水打码倍数',
   rebate_fishing_rate: '捕鱼游戏返水比例',
   rebate_settle_delay_minutes: '返水结算延迟（分钟）',

@@ -34,6 +34,9 @@ export const PERMISSIONS = {
   // issue 22: responsible play
   'responsible.view': '查看自我管理（限额、冷静期、自我排除）',
   'responsible.manage': '延长会员的自我排除',
+  // issue 21: payment channels (gateway merchant accounts)
+  'payments.channels': '管理支付通道',
+  'payments.channels_reveal': '查看支付通道密钥',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -72,6 +75,9 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   'promotions.manage',
   // issue 20: approving a statement credits commission
   'agents.settle',
+  // issue 21: a channel's merchant account and keys decide where members' deposits go
+  'payments.channels',
+  'payments.channels_reveal',
 ];
 
 export function holdsMoneyPermission(held: readonly string[]): boolean {

@@ -1,6 +1,5 @@
 import { Button, Result } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { retryFailedPages } from '../lib/lazy-page';
 
 interface State {
   error: unknown;
@@ -25,7 +24,7 @@ export class RouteBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   retry = () => {
-    retryFailedPages();
+    // the screen mounts afresh, and a screen whose code failed to download downloads it again (lib/lazy-page.tsx)
     this.setState((s) => ({ error: null, attempts: s.attempts + 1 }));
   };
 

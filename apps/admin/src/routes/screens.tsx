@@ -18,6 +18,7 @@ import { ControlOutlined, DatabaseOutlined, DesktopOutlined, FundOutlined, PlayC
 import { FireOutlined, MailOutlined, MessageOutlined, SmileOutlined } from '@ant-design/icons'; // issue 13: activities, inbox, tickets, welcome
 import { ApartmentOutlined, AccountBookOutlined, AlertOutlined, PercentageOutlined } from '@ant-design/icons'; // issue 20: affiliate programme
 import { HeartOutlined } from '@ant-design/icons'; // issue 22: responsible play
+import { ApiOutlined } from '@ant-design/icons'; // issue 21: payment channels
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -59,6 +60,9 @@ export const SCREENS: Screen[] = [
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
   // issue 25: turnover waivers waiting for a second operator (decided on the member's page)
   { path: '/cashier/turnover-waivers', title: '打码量减免', group: 'cashier', menu: true, icon: <AuditOutlined />, permission: 'members.turnover_waive', ready: true, load: () => import('./members/TurnoverWaiversPage') },
+  // issue 21: gateway channels (merchant accounts) online deposits are routed through
+  { path: '/cashier/channels', title: '支付通道', group: 'cashier', menu: true, icon: <ApiOutlined />, permission: 'payments.channels', ready: true, load: () => import('./payment-channels/ChannelsPage') },
+  { path: '/cashier/channels/:id', title: '支付通道详情', menu: false, permission: 'payments.channels', ready: true, load: () => import('./payment-channels/ChannelDetailPage') },
   { path: '/reconciliation/daily', title: '每日对账', group: 'reconciliation', menu: true, icon: <CalendarOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DailyPage') },
   { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
   { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },

@@ -24,6 +24,12 @@ describe('side menu by role', () => {
     for (const role of ['finance', 'content'] as const) expect(menuOf(role)).not.toContain('自我管理');
   });
 
+  test('issue 21: 支付通道 needs payments.channels: no default role but the super admin holds it', () => {
+    expect(menuOf('super')).toContain('支付通道');
+    for (const role of ['finance', 'risk', 'content', 'support', 'auditor'] as const) expect(menuOf(role)).not.toContain('支付通道');
+    expect(visibleScreens(['payments.channels'], SCREENS).map((s) => s.title)).toEqual(['支付通道']);
+  });
+
   test('content editors see content, games and (read-only) promotions; not money, settings or operators', () => {
     const menu = menuOf('content');
     expect(menu).toEqual(expect.arrayContaining(['横幅管理', '公告管理', '活动管理', '文章管理', '站内信', '场馆管理', '游戏管理', 'VIP等级', '红包规则']));

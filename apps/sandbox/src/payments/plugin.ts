@@ -7,6 +7,9 @@ import { PAY_FAULT_MODES, PayFaults, type PayFaultMode, type PayFaultOptions } f
 import { DEFAULT_RETRY_DELAYS_MS, Notifier, noticeOf } from './notifier.ts';
 import { PAY_REPLAY_WINDOW_MS, checkPaySignature, payNonceOf } from './signing.ts';
 import { PayStore, type PayOrder } from './store.ts';
+import { registerSifang } from './sifang.ts'; // issue 21: the 四方 mode
+import { SifangNotifier } from './sifang-notifier.ts';
+import { SifangStore } from './sifang-store.ts';
 
 export interface PaymentGatewayOptions {
   /** the merchant secret both sides sign with (the server's PAYMENT_SECRET) */
@@ -61,6 +64,9 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
   const base = `${(opts.publicBaseUrl ?? '').replace(/\/+$/, '')}${app.prefix}`;
   // nonces of merchant calls seen within the replay window: a replayed call is refused
   const nonces = new Map<string, number>();
+  // issue 21: the 四方 mode beside the signed-JSON one (its own merchants and orders)
+  const sifangStore = new SifangStore(opts.dataDir);
+  const sifangNotifier = new SifangNotifier(sifangStore, app.log, faults, opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
 
   const { rawBody } = jsonApi(app, { bodyLimit: BODY_LIMIT, label: 'sandbox pay' });
   // the cashier's plain HTML forms
@@ -106,11 +112,26 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
     return order;
   };
 
-  app.post('/api/query', { preHandler: signed }, async (request) => summary(find(isObject(request.body) ? request.body : {})));
+  app.post('/api/query', { preHandler: signed }, async (request) => {
+    const b = isObject(request.body) ? request.body : {};
+    // issue 21: the operator's view of a 四方 order too (by trade number or merchant order number)
+    const no = b.order_no ?? b.orderNo ?? b.merchant_order_no;
+    const sf = typeof no === 'string' && !store.get(no) && !store.byMerchantNo(no) ? (sifangStore.get(no) ?? sifangStore.latestByMerchantNo(no)) : undefined;
+    if (sf) return { order_no: sf.trade_no, merchant_order_no: sf.merchant_order_no, merchant_id: sf.merchant_id, state: sf.state, amount_fen: sf.amount_fen, paid_fen: sf.paid_fen, paid_at: sf.paid_at, pay_type: sf.pay_type, created_at: sf.created_at, expires_at: sf.expires_at, notify_attempts: sf.notify_attempts, acked_at: sf.acked_at };
+    return summary(find(b));
+  });
 
   // 补发通知: one more delivery of a settled order's notify, whatever the schedule did
   app.post('/api/renotify', { preHandler: signed }, async (request) => {
-    const order = find(isObject(request.body) ? request.body : {});
+    const b = isObject(request.body) ? request.body : {};
+    // issue 21: a 四方 order (by its trade number or the merchant's order number) is re-sent in its own mode
+    const no = b.order_no ?? b.orderNo ?? b.merchant_order_no;
+    const sf = typeof no === 'string' && !store.get(no) && !store.byMerchantNo(no) ? (sifangStore.get(no) ?? sifangStore.latestByMerchantNo(no)) : undefined;
+    if (sf) {
+      if (sf.state === 'pending') throw new HttpRefusal(409, 'not_settled', 'the order is not paid or failed yet');
+      return { order_no: sf.trade_no, sent: true, acked: await sifangNotifier.resend(sf.trade_no) };
+    }
+    const order = find(b);
     if (order.state === 'pending') throw new HttpRefusal(409, 'not_settled', 'the order is not paid or failed yet');
     const acked = await notifier.resend(order.order_no);
     return { order_no: order.order_no, sent: true, acked };
@@ -152,6 +173,8 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
     return reply.redirect(`${base}/cashier/${order.order_no}`, 303);
   });
 
+  registerSifang(app, { store: sifangStore, notifier: sifangNotifier, base, ttlMs: ttl });
+
   if (faults) {
     app.post('/test/faults', async (request) => {
       const b = isObject(request.body) ? request.body : {};
@@ -167,7 +190,16 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
     });
   }
 
-  app.addHook('onReady', async () => notifier.resume());
-  app.addHook('preClose', async () => notifier.close());
-  app.addHook('onClose', async () => store.close());
+  app.addHook('onReady', async () => {
+    notifier.resume();
+    sifangNotifier.resume();
+  });
+  app.addHook('preClose', async () => {
+    notifier.close();
+    sifangNotifier.close();
+  });
+  app.addHook('onClose', async () => {
+    store.close();
+    sifangStore.close();
+  });
 }

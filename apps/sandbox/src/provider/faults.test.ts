@@ -10,7 +10,6 @@ import { ProviderClient, ProviderCallError } from './client.ts';
 const HANG_MS = 3000;
 const LATE_MS = 2000;
 const SLOW_MS = 2500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let sb: Sandbox;
 let quick: ProviderClient; // a caller with a short time-out, like the server's adapter
@@ -30,6 +29,16 @@ async function arm(mode: string, count = 1, type?: string) {
   });
   expect(res.status).toBe(200);
   return res.json();
+}
+/** held calls and late movements the sandbox has not carried out yet */
+const pending = async () => ((await (await fetch(`${sb.providerUrl}/test/faults`)).json()) as { pending: number }).pending;
+/** waits for the event (the condition holding), never for a guessed time */
+async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 const balance = async () => (await sb.client.balance({ username: 'faulty01', platform: 'fgdz' })).balance_fen;
 const status = async (id: string) => (await sb.client.transferStatus({ transfer_id: id })).status;
@@ -56,7 +65,8 @@ describe('fault modes', () => {
     expect(e!.kind).toBe('unknown');
     expect(Date.now() - started).toBeLessThan(HANG_MS);
     expect(await status('t-timeout')).toBe('not_found');
-    await sleep(HANG_MS + 200);
+    // the held call is over (dropped when the caller went away, or after hangMs): still nothing
+    await until('the held call to end', async () => (await pending()) === 0);
     expect(await status('t-timeout')).toBe('not_found');
     expect(await balance()).toBe(before);
     // a retry with the same id is a normal call and applies once
@@ -105,8 +115,8 @@ describe('fault modes', () => {
     expect(e!.code).toBe('gateway_timeout');
     expect(await status('t-late')).toBe('not_found');
     expect(await balance()).toBe(before);
-    await sleep(LATE_MS + 300);
-    expect(await status('t-late')).toBe('success');
+    await until('the late movement', async () => (await status('t-late')) === 'success');
+    expect(await pending()).toBe(0);
     expect(await balance()).toBe(before + 3_000);
   });
 
@@ -115,7 +125,9 @@ describe('fault modes', () => {
     await arm('late');
     expect((await failure(sb.client.deposit(move('t-late2', 500))))!.status).toBe(504);
     expect((await sb.client.deposit(move('t-late2', 500))).status).toBe('success');
-    await sleep(LATE_MS + 300);
+    expect(await pending()).toBe(1);
+    // the late movement has run and found the transfer id applied already
+    await until('the late movement', async () => (await pending()) === 0);
     expect(await balance()).toBe(before + 500);
   });
 
@@ -129,7 +141,7 @@ describe('fault modes', () => {
     expect(await balance()).toBe(before);
     await arm('error', 5);
     const cleared = await fetch(`${sb.providerUrl}/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"none"}' });
-    expect(await cleared.json()).toEqual({ armed: [] });
+    expect(await cleared.json()).toEqual({ armed: [], pending: 0 });
     expect((await sb.client.deposit(move('t-c5'))).status).toBe('success');
   });
 

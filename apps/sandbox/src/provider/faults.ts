@@ -47,7 +47,7 @@ export class Faults {
   }
 
   state(): FaultResponse {
-    return { armed: this.armed.map((a) => ({ ...a })) };
+    return { armed: this.armed.map((a) => ({ ...a })), pending: this.pending.size };
   }
 
   /** the fault for this deposit/withdraw call, consumed; null for a normal call */

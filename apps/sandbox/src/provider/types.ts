@@ -192,4 +192,6 @@ export interface FaultRequest {
 }
 export interface FaultResponse {
   armed: { mode: FaultMode; remaining: number; type: FaultTarget | null }[];
+  /** held calls and late movements not carried out yet: tests wait for 0 instead of sleeping */
+  pending: number;
 }

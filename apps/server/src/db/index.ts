@@ -8,6 +8,7 @@ import type { DB } from './schema.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './sqlite-statements.ts';
+import { hookDialect } from './hooks.ts'; // issue 24: commit listeners, the SQLite handle
 
 export type { DB } from './schema.ts';
 export type { Dialect } from './migrations/helpers.ts';
@@ -45,7 +46,7 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
     // drops (a query racing a database restart or a network cut) emitted 'error' with no
     // listener, which ended the process. Its query still fails; the process stays up.
     pool.on('connect', (client) => client.on('error', onPoolError));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: hookDialect(new PostgresDialect({ pool })) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', schema: config.databaseSchema, poolStats, close: () => db.destroy() };
   }
@@ -56,7 +57,7 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: hookDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), sqlite) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

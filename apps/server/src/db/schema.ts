@@ -88,6 +88,11 @@ export interface DB {
   agent_settlement_runs: AgentSettlementRunsTable;
   // issue 22: responsible play (migration 029)
   responsible_changes: ResponsibleChangesTable;
+  // issue 21: payment channels (migration 031)
+  payment_channels: PaymentChannelsTable;
+  payment_channel_days: { channel_id: number; day: string; routed: Generated<number> };
+  payment_channel_failures: { id: Generated<number>; channel_id: number; at: number; error: Generated<string> };
+  payment_notifies_seen: { scope: string; notify_id: string; seen_at: number };
 }
 
 export interface MembersTable {
@@ -670,6 +675,8 @@ export interface DepositsTable {
   paid_at: number | null;
   credited_at: number | null;
   decided_at: number | null;
+  /** issue 21: the payment channel the order was routed to (null: the legacy gateway setting, or manual) */
+  channel_id: number | null;
 }
 export type Deposit = Selectable<DepositsTable>;
 
@@ -1150,3 +1157,28 @@ export interface ResponsibleChangesTable {
   admin_id: number | null;
   reason: string | null;
 }
+
+/** issue 21: a gateway merchant account (migration 031); keys sealed with the card vault, JSON columns as text */
+export interface PaymentChannelsTable {
+  id: Generated<number>;
+  name: string;
+  gateway_type: string;
+  merchant_id: string;
+  sign_key: string;
+  notify_key: Generated<string>;
+  sign_key_hint: Generated<string>;
+  notify_key_hint: Generated<string>;
+  methods: string;
+  daily_cap: Generated<number>;
+  weight: Generated<number>;
+  notify_ips: Generated<string>;
+  state: string;
+  paused_reason: string | null;
+  paused_at: number | null;
+  state_changed_at: number;
+  sifang: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+export type PaymentChannelRecord = Selectable<PaymentChannelsTable>;

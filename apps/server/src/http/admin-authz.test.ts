@@ -188,6 +188,14 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/responsible/list': 'responsible.view',
   '/admin/api/responsible/get': 'responsible.view',
   '/admin/api/responsible/extend': 'responsible.manage',
+  // issue 21: payment channels (payment-channels/routes.ts)
+  '/admin/api/payment-channels/list': 'payments.channels',
+  '/admin/api/payment-channels/get': 'payments.channels',
+  '/admin/api/payment-channels/create': 'payments.channels',
+  '/admin/api/payment-channels/update': 'payments.channels',
+  '/admin/api/payment-channels/delete': 'payments.channels',
+  '/admin/api/payment-channels/reveal': 'payments.channels_reveal',
+  '/admin/api/payment-channels/stats': 'payments.channels',
 };
 
 const TABLES = [
@@ -196,6 +204,7 @@ const TABLES = [
   'agent_statements', 'agent_statement_adjustments', 'agent_settlement_runs', // issue 20: settlement
   'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
   'responsible_changes', // issue 22
+  'payment_channels', // issue 21
   // issue 13: what the content, promotions, games, chat and reconciliation calls write
   'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',
   'vip_levels', 'red_packet_rules', 'promo_day_runs', 'agent_applications', 'venues', 'games', 'chat_conversations', 'chat_messages', 'reconciliation_days',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../test/harness.ts';
-import { createScheduler, type Job } from './scheduler.ts';
+import { createScheduler, pattern, type Job } from './scheduler.ts';
 
 describe('job scheduler', () => {
   let t: TestApp;
@@ -8,6 +8,14 @@ describe('job scheduler', () => {
     t = await startApp();
   });
   afterAll(() => t.stop());
+
+  it('has a cron pattern for every registered job (one it could not read stopped the crons after it from starting)', () => {
+    expect(t.scheduler.jobs.length).toBeGreaterThan(5);
+    for (const job of t.scheduler.jobs) expect(() => pattern(job.everySeconds), job.name).not.toThrow();
+    expect(pattern(3600)).toBe('0 0 */1 * * *');
+    expect(pattern(86_400)).toBe('0 0 0 * * *');
+    expect(() => pattern(7 * 60)).toThrow();
+  });
 
   it('runs a period once across several processes, and again in the next period', async () => {
     let runs = 0;

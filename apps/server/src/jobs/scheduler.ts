@@ -10,13 +10,17 @@ export interface Job {
   everySeconds: number;
   /** a run longer than this is taken as dead and its job may run again (default 5 minutes) */
   leaseMs?: number;
-  run(ctx: AppContext): Promise<void>;
+  /** `now`: the run's moment (DESIGN.md section 6: a job takes its clock; runOnce(job, now) in tests) */
+  run(ctx: AppContext, now: number): Promise<void>;
 }
 
-function pattern(everySeconds: number): string {
+/** the cron pattern of a period; exported so a test checks every registered job has one */
+export function pattern(everySeconds: number): string {
   if (everySeconds < 60 && 60 % everySeconds === 0) return `*/${everySeconds} * * * * *`;
   const minutes = everySeconds / 60;
   if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) return `0 */${minutes} * * * *`;
+  const hours = minutes / 60;
+  if (Number.isInteger(hours) && hours <= 24 && 24 % hours === 0) return hours === 24 ? '0 0 0 * * *' : `0 0 */${hours} * * *`;
   throw new Error(`unsupported job period ${everySeconds} s`);
 }
 
@@ -65,7 +69,7 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
     let error: string | null = null;
     const began = performance.now();
     try {
-      await job.run(ctx);
+      await job.run(ctx, now);
     } catch (err) {
       error = String((err as Error)?.message ?? err).slice(0, 500);
       ctx.log.error({ err, job: job.name }, 'job failed');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/wait.ts';
 import { buildServerOnce, call, newSite, startServer, type Proc, type Site } from './testing.ts';
 
 /**
@@ -19,13 +20,8 @@ describe('access log and request ids', () => {
   });
 
   /** the access-log line of one request id (waits for the process to print it) */
-  async function lineOf(reqId: string) {
-    for (let i = 0; i < 50; i++) {
-      const line = server.logLines().find((l) => l.msg === 'request' && l.req_id === reqId);
-      if (line) return line;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no access-log line for ${reqId}`);
+  function lineOf(reqId: string) {
+    return waitFor(() => server.logLines().find((l) => l.msg === 'request' && l.req_id === reqId), { timeout: 5_000, what: `the access-log line of ${reqId}` });
   }
 
   async function post(url: string, body: unknown, headers: Record<string, string> = {}) {

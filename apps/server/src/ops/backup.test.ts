@@ -76,10 +76,7 @@ describe('backup and restore', () => {
     };
     const workers = members.flatMap((m, i) => [worker(m, i), worker(m, i + 5)]);
     // load until enough has been acknowledged (time alone is not enough on a busy machine)
-    await waitFor('load', async () => {
-      await new Promise((r) => setTimeout(r, 100));
-      return transfers.length >= 10 && deposits.length >= 2;
-    }, 60_000);
+    await waitFor('load', async () => transfers.length >= 10 && deposits.length >= 2, 60_000);
     // acknowledged before the backup begins: transfers answered so far, deposits seen credited
     const paidSoFar = [...deposits];
     for (const d of paidSoFar) await waitFor(`deposit ${d.no}`, () => credited(base, d.m, d.no));
@@ -90,7 +87,8 @@ describe('backup and restore', () => {
     const backupMs = Date.now() - backupStarted;
     expect(b.code, b.output).toBe(0);
     const answeredDuringBackup = transfers.filter((t) => t.at >= backupStarted && t.at <= backupStarted + backupMs).length;
-    await new Promise((r) => setTimeout(r, 500));
+    // the load goes on until a transfer was acknowledged after the backup (the restore must lose it)
+    await waitFor('a transfer after the backup', async () => transfers.some((t) => t.at > backupStarted + backupMs));
     stop = true;
     await Promise.all(workers);
     expect(await server.stop()).toBe(0);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
+import { waitFor } from '../../test/wait.ts';
 import { buildServerOnce, call, newSite, startServer, type Proc, type Site } from './testing.ts';
 
 /**
@@ -58,13 +59,14 @@ describe('the compiled server', () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const run = await call(server.base, '/admin/api/reconciliation/run', { day }, admin);
     expect(run.code, run.message).toBe(200);
-    let d: any;
-    for (let i = 0; i < 200; i++) {
-      d = (await call(server.base, '/admin/api/reconciliation/daily', { day }, admin)).data;
-      if (d && d.state !== 'running' && d.state !== 'queued') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(d?.error ?? null).toBe(null);
+    const d = await waitFor(
+      async () => {
+        const r = (await call(server.base, '/admin/api/reconciliation/daily', { day }, admin)).data;
+        return r && r.state !== 'running' && r.state !== 'queued' ? r : null;
+      },
+      { timeout: 20_000, what: 'the reconciliation run to end' },
+    );
+    expect(d.error ?? null).toBe(null);
     expect(d.checks.find((c: { check: string }) => c.check === 'ledger')).toMatchObject({ ok: true });
     expect(await site.verify()).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.ts';
 import type { ModuleMetrics } from '../context.ts';
 import { sqliteFileOf, type Database } from '../db/index.ts';
+import { hooksOf } from '../db/hooks.ts';
 import { postingCounts } from '../modules/wallet/index.ts';
 
 /**
@@ -27,6 +28,7 @@ import { postingCounts } from '../modules/wallet/index.ts';
  * - casino_payment_notify_lag_seconds{source}: from the member's payment (the gateway's time)
  *   to its order moving here, by the gateway's notify or by the query job standing in for one;
  * - casino_job_runs_total{job}, casino_job_failures_total{job}, casino_job_duration_seconds{job};
+ * - casino_db_statements_total: statements sent to the database (issue 24);
  * - casino_db_pool_connections / casino_db_pool_idle_connections / casino_db_pool_waiting_clients
  *   (PostgreSQL); casino_sqlite_file_bytes / casino_sqlite_wal_bytes (SQLite: a WAL that keeps
  *   growing means checkpoints are starved by long readers);
@@ -205,6 +207,17 @@ export function createMetrics(deps: { config: Config; database: Database; log: L
       } catch (err) {
         readFailed('casino_pending_withdrawals', err);
       }
+    },
+  });
+
+  // issue 24: statements this app sent to its database (the bench divides them by the polls answered)
+  new Counter({
+    name: 'casino_db_statements_total',
+    help: 'Statements this process sent to its database (queries, transaction control)',
+    registers,
+    async collect() {
+      this.reset();
+      this.inc((await hooksOf(database.db))?.statements ?? 0);
     },
   });
 

@@ -28,7 +28,7 @@ async function rotateCardKey() {
   const database = openDatabase(config);
   try {
     const r = await resealAll(database.db, cardVaultOf(config));
-    log(`re-sealed ${r.cards} card numbers and ${r.operatorSecrets} operator secrets; ${r.withdrawals} withdrawals' card fingerprints updated`);
+    log(`re-sealed ${r.cards} card numbers and ${r.operatorSecrets} operator secrets; ${r.withdrawals} withdrawals' card fingerprints updated; ${r.channelKeys} payment channel keys re-sealed`);
     if (r.unreadable) log(`${r.unreadable} values open with neither key: left as they are`);
     if (r.remaining) throw new Error(`${r.remaining} values are still sealed with the previous key: run the command again`);
     log(env.CARD_KEY ? 'every value is sealed with CARD_KEY: CARD_KEY_OLD may now be removed from the settings' : 'every value is sealed with card.key: card.key.old may be removed (keep it with backups made before today)');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.ts';
 import { normalizedNumber, type CardVault } from '../modules/cards/index.ts';
+import { resealChannelKey, sealedChannelKeys } from '../modules/payment-channels/index.ts'; // issue 21
 
 /**
  * CARD_KEY rotation (issue 23): every value sealed with the card vault is opened (with the
@@ -18,6 +19,8 @@ export interface RotationReport {
   cards: number;
   withdrawals: number;
   operatorSecrets: number;
+  /** issue 21: payment channels' merchant keys */
+  channelKeys: number;
   /** values neither key opens (left as they are) */
   unreadable: number;
   /** values still not sealed with the current key after the run */
@@ -27,7 +30,7 @@ export interface RotationReport {
 const PAGE = 500;
 
 export async function resealAll(db: Kysely<DB>, vault: CardVault): Promise<RotationReport> {
-  const report: RotationReport = { cards: 0, withdrawals: 0, operatorSecrets: 0, unreadable: 0, remaining: 0 };
+  const report: RotationReport = { cards: 0, withdrawals: 0, operatorSecrets: 0, channelKeys: 0, unreadable: 0, remaining: 0 };
   /** previous fingerprint -> current one, for the withdrawals */
   const renamed = new Map<string, string>();
   for (let after = 0; ; ) {
@@ -74,10 +77,26 @@ export async function resealAll(db: Kysely<DB>, vault: CardVault): Promise<Rotat
       report.operatorSecrets += Number(done.numUpdatedRows);
     }
   }
+  // issue 21: payment channels' keys (a few rows)
+  for (const ch of await sealedChannelKeys(db)) {
+    for (const column of ['sign_key', 'notify_key'] as const) {
+      const sealed = ch[column];
+      if (!sealed || vault.isCurrent(sealed)) continue;
+      let plain: string;
+      try {
+        plain = vault.open(sealed);
+      } catch {
+        report.unreadable++;
+        continue;
+      }
+      if (await resealChannelKey(db, Number(ch.id), column, sealed, vault.seal(plain))) report.channelKeys++;
+    }
+  }
   // what is left (a row changed under us, or unreadable): the operator runs the command again
   const cards = await db.selectFrom('member_cards').select('bank_no').execute();
   const secrets = (await db.selectFrom('admins').select(['totp_secret', 'totp_pending']).execute()).flatMap((a) => [a.totp_secret, a.totp_pending]).filter((s): s is string => Boolean(s));
-  report.remaining = [...cards.map((c) => c.bank_no), ...secrets].filter((s) => !vault.isCurrent(s)).length;
+  const channelKeys = (await sealedChannelKeys(db)).flatMap((c) => [c.sign_key, c.notify_key]).filter(Boolean);
+  report.remaining = [...cards.map((c) => c.bank_no), ...secrets, ...channelKeys].filter((s) => !vault.isCurrent(s)).length;
   return report;
 }
 

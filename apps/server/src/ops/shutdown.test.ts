@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerOnce, call, credited, newMember, newSite, payDeposit, startServer, waitFor, type Member, type Proc, type Site } from './testing.ts';
 
@@ -9,6 +10,29 @@ import { buildServerOnce, call, credited, newMember, newSite, payDeposit, startS
  * data every operation that was acknowledged is there, the gateway's payments are credited
  * exactly once, and verify() is clean.
  */
+/**
+ * A POST over node:http: `sent` resolves once the whole request has been handed to the socket
+ * (the event a signal can follow), `answered` with the reply's status or the connection's error.
+ */
+function postSent(base: string, path: string, body: unknown): { sent: Promise<void>; answered: Promise<number | undefined> } {
+  let sent!: () => void;
+  const wasSent = new Promise<void>((r) => (sent = r));
+  const answered = new Promise<number | undefined>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      // after the whole body, or when the connection went away mid-reply
+      res.once('close', () => resolve(res.statusCode));
+    });
+    req.once('finish', sent);
+    req.once('error', (e) => {
+      sent(); // refused before it was sent: nothing to wait for
+      reject(e);
+    });
+    req.end(JSON.stringify(body));
+  });
+  return { sent: wasSent, answered };
+}
+
 describe('SIGTERM under load', () => {
   let site: Site;
   let server: Proc;
@@ -63,17 +87,16 @@ describe('SIGTERM under load', () => {
     const workers = members.flatMap((m, i) => [worker(m, i), worker(m, i + 10)]);
     // load until enough has been acknowledged (time alone is not enough on a busy machine)
     await waitFor('load', async () => {
-      await new Promise((r) => setTimeout(r, 100));
       // and a job has run (the 5-second ones), so the check below that every run finished means something
       const jobRuns = await site.db().selectFrom('job_runs').select('job').limit(1).execute();
       return acked.transfers.length >= 12 && acked.deposits.length >= 2 && jobRuns.length > 0;
     }, 60_000);
-    // sign-ins (argon2, tens of ms each) sent just before the signal: some are in flight
-    const logins = members.map((m) => call(base, '/api/login', { name: m.name, password: 'secret123' }));
-    await new Promise((r) => setTimeout(r, 50));
+    // sign-ins (argon2, tens of ms each) sent just before the signal: it follows once each is on the wire
+    const logins = members.map((m) => postSent(base, '/api/login', { name: m.name, password: 'secret123' }));
+    await Promise.all(logins.map((l) => l.sent));
     sigtermAt = Date.now();
     server.child.kill('SIGTERM');
-    await Promise.allSettled(logins);
+    await Promise.allSettled(logins.map((l) => l.answered));
     const code = await server.exited;
     const stoppedMs = Date.now() - sigtermAt;
     await Promise.all(workers);

@@ -66,9 +66,10 @@ function OnlineAgain({ onOnline }: { onOnline(): void }) {
 
 /**
  * A route's page with its loading skeleton and error state. `resetKey` (the path) clears an
- * error when the member goes elsewhere.
+ * error when the member goes elsewhere. Without `skeleton`, only the error state: while the
+ * code loads, the boundary above keeps what it shows (the page being left, during navigation).
  */
-export function RoutePage({ children, resetKey }: { children: ReactNode; resetKey?: string }) {
+export function RoutePage({ children, resetKey, skeleton = true }: { children: ReactNode; resetKey?: string; skeleton?: boolean }) {
   const queryClient = useQueryClient();
   const onRetry = useCallback(async () => {
     const loaded = await forgetFailedLoads();
@@ -77,7 +78,7 @@ export function RoutePage({ children, resetKey }: { children: ReactNode; resetKe
   }, [queryClient]);
   return (
     <Boundary key={resetKey} onRetry={onRetry}>
-      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      {skeleton ? <Suspense fallback={<PageSkeleton />}>{children}</Suspense> : children}
     </Boundary>
   );
 }

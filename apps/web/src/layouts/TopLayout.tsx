@@ -22,13 +22,3 @@ export function TopLayout({ title, children }: { title: string; children: ReactN
     </div>
   );
 }
-
-/** Pages that draw their own top (login) or show nothing (register forwards). */
-export function BareLayout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <div className="shell">
-      <RoutePage resetKey={pathname}>{children}</RoutePage>
-    </div>
-  );
-}

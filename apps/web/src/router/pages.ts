@@ -1,11 +1,18 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { SITE_ROUTES } from '@casino/contract';
 import { retryableLazy } from '../lib/retryableLazy';
+import HomePage from '../pages/home/HomePage';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** One code-split chunk per route. */
+/**
+ * The home: the first screen of nearly every visit, so part of the start-up bundle rather than
+ * a chunk of its own (which would cost another round trip and another file's headers).
+ */
+const EAGER_PAGES: Record<string, ComponentType> = { '/': HomePage };
+
+/** One code-split chunk per route (but the home). */
 export const PAGE_LOADERS: Record<string, Loader> = {
-  '/': () => import('../pages/home/HomePage'),
   '/hongbao': () => import('../pages/hongbao/HongbaoPage'),
   '/zhanzhu': () => import('../pages/zhanzhu/ZhanzhuPage'),
   '/mine': () => import('../pages/mine/MinePage'),
@@ -54,7 +61,7 @@ const pages = new Map<string, ComponentType>();
  * `forgetFailedLoads()` (the route error boundary's retry).
  */
 export function lazyPage(path: string): ComponentType {
-  let page = pages.get(path);
+  let page = pages.get(path) ?? EAGER_PAGES[path];
   if (!page) {
     const load = PAGE_LOADERS[path];
     if (!load) throw new Error(`no page for ${path}`);
@@ -64,8 +71,43 @@ export function lazyPage(path: string): ComponentType {
   return page;
 }
 
+/** Top-level routes that draw their own top instead of the title bar (the game page is full screen). */
+export const BARE_PATHS = new Set(['/login', '/register', '/gamePage']);
+
+const loadTopLayout = () => import('../layouts/TopLayout').then((m) => ({ default: m.TopLayout }));
+
+/**
+ * The title-bar layout of the top-level pages, code-split like them: the home does not show
+ * it, and its antd-mobile NavBar (with the kit's locale) is a good part of it.
+ */
+export const TopLayout = retryableLazy<{ title: string; children: ReactNode }>(loadTopLayout, 'TopLayout');
+
+const preloaded = new Set<string>();
+
+/**
+ * Starts fetching a page's chunk (once): a title-bar page renders only after its layout's
+ * chunk arrives, and its own chunk should not wait for that.
+ */
+export function preloadPage(path: string): void {
+  if (preloaded.has(path)) return;
+  preloaded.add(path);
+  void PAGE_LOADERS[path]?.().catch(() => preloaded.delete(path));
+}
+
+/** Whether the route is a top-level page under the title bar. */
+const underTitleBar = (path: string) => !BARE_PATHS.has(path) && SITE_ROUTES.some((r) => r.path === path && r.layout === 'top');
+
 /** Start fetching the chunk of the page the URL opens on, in parallel with start-up calls. */
 export function preloadInitialPage(): void {
   const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1');
-  void PAGE_LOADERS[path]?.().catch(() => undefined);
+  preloadPage(path);
+  if (underTitleBar(path)) void loadTopLayout().catch(() => undefined);
+}
+
+/**
+ * The member's first tap anywhere fetches the title-bar layout, so that the first top-level
+ * page opened from the home finds it ready (a guest who only looks downloads nothing more).
+ */
+export function warmTopLayoutOnFirstTap(): void {
+  window.addEventListener('pointerdown', () => void loadTopLayout().catch(() => undefined), { once: true, capture: true, passive: true });
 }

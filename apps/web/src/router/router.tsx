@@ -3,13 +3,11 @@ import { HashRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteOb
 import { SITE_ROUTES } from '@casino/contract';
 import { RootLayout } from '../layouts/RootLayout';
 import { MainLayout } from '../layouts/MainLayout';
-import { BareLayout, TopLayout } from '../layouts/TopLayout';
+import { BareLayout } from '../layouts/BareLayout';
 import { setNavigator } from '../lib/navigation';
-import { lazyPage } from './pages';
+import { BARE_PATHS, lazyPage, preloadPage, TopLayout } from './pages';
 import { RequireAuth } from './RequireAuth';
-
-/** Routes that draw their own top instead of the title bar (the game page is full screen). */
-const BARE = new Set(['/login', '/register', '/gamePage']);
+import { RoutePage } from '../components/RouteErrorBoundary';
 
 function pageElement(path: string, auth: boolean) {
   const page = createElement(lazyPage(path));
@@ -20,9 +18,21 @@ const mainChildren: RouteObject[] = SITE_ROUTES.filter((r) => r.layout === 'main
   r.path === '/' ? { index: true, element: pageElement(r.path, r.auth) } : { path: r.path.slice(1), element: pageElement(r.path, r.auth) },
 );
 
+/**
+ * A title-bar page: its chunk starts loading together with the layout's, not after it. Should
+ * the layout's chunk fail, the error state with 重新加载 shows here, and going elsewhere clears it.
+ */
+function TitleBarPage({ path, title }: { path: string; title: string }) {
+  preloadPage(path);
+  return (
+    <RoutePage resetKey={path} skeleton={false}>
+      <TopLayout title={title}>{createElement(lazyPage(path))}</TopLayout>
+    </RoutePage>
+  );
+}
+
 const topRoutes: RouteObject[] = SITE_ROUTES.filter((r) => r.layout === 'top').map((r) => {
-  const page = createElement(lazyPage(r.path));
-  const framed = BARE.has(r.path) ? <BareLayout>{page}</BareLayout> : <TopLayout title={r.title}>{page}</TopLayout>;
+  const framed = BARE_PATHS.has(r.path) ? <BareLayout>{createElement(lazyPage(r.path))}</BareLayout> : <TitleBarPage path={r.path} title={r.title} />;
   return { path: r.path, element: r.auth ? <RequireAuth>{framed}</RequireAuth> : framed };
 });
 

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from './imperative';
 import { MSG } from '@casino/contract';
 
 /** The 认证失败 dialog of spec section 4; resolves when the member confirms. */

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from './imperative';
 import { MSG } from '@casino/contract';
 
 export function confirmLogout(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from './imperative';
 
 export type ToastKind = 'info' | 'success' | 'fail' | 'loading';
 

@@ -35,6 +35,8 @@ export interface DashboardPending {
   agent_applications: number;
   venue_transfers: number;
   reconciliation: number;
+  /** issue 21: payment channels that paused themselves after repeated order failures */
+  payment_channels_paused: number;
 }
 
 export interface DashboardSummary {

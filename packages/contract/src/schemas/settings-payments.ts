@@ -54,5 +54,9 @@ export const paymentsSettingsSchema = z.object({
   deposit_bonus_daily_cap: intSetting('每日彩金上限', 0, 10_000_000),
   /** the gateway online methods go through (adapters/payments registry name) */
   payment_gateway: z.string({ error: '请选择支付通道' }).min(1, '请选择支付通道').max(32, '请选择支付通道'),
+  /** issue 21: a payment channel pauses itself after this many order failures (0: never) ... */
+  payment_channel_pause_failures: intSetting('通道自动暂停失败次数', 0, 1000),
+  /** ... within this many minutes */
+  payment_channel_pause_minutes: intSetting('通道失败统计时长（分钟）', 1, 1440),
 });
 export type PaymentsSettings = z.output<typeof paymentsSettingsSchema>;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperatorLoginInput, OperatorLoginReply, OperatorSelf, Permission, TotpSetupReply } from '@casino/contract';
 import { call } from '../../api/client';
 import { clearToken, readToken, saveToken } from '../../session/token';
@@ -7,9 +7,11 @@ export type Me = OperatorSelf;
 
 export const meKey = ['me'] as const;
 
-/** The signed-in operator and what their role allows (`/admin/api/me`). */
+/** The signed-in operator and what their role allows (`/admin/api/me`); router.tsx starts it before the first draw. */
+export const meQuery = () => queryOptions({ queryKey: meKey, queryFn: () => call<Me>('/admin/api/me'), enabled: !!readToken(), staleTime: 60_000 });
+
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: () => call<Me>('/admin/api/me'), enabled: !!readToken(), staleTime: 60_000 });
+  return useQuery(meQuery());
 }
 
 export function can(me: Me | undefined, slug: Permission): boolean {

@@ -13,6 +13,8 @@ export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?
   { key: 'activity_applications', label: '活动申请', path: '/promotions/activity-applications' },
   { key: 'agent_applications', label: '代理申请', path: '/promotions/agent-applications' },
   { key: 'reconciliation', label: '对账差异', path: '/reconciliation/differences' },
+  // issue 21: a payment channel paused itself after repeated order failures (its screen: payment channels)
+  { key: 'payment_channels_paused', label: '支付通道已暂停', path: '/cashier/channels?state=paused' },
 ];
 
 export function useDashboardSummary(enabled = true) {

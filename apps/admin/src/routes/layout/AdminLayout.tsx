@@ -52,17 +52,9 @@ export function AdminLayout() {
   const me = useMe();
   const location = useLocation();
   const navigate = useNavigate();
-  const logout = useLogout();
   const items = useMemo(() => (me.data ? menuItems(me.data) : []), [me.data]);
 
   if (!readToken()) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  if (me.isPending) {
-    return (
-      <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
-        <Spin size="large" />
-      </div>
-    );
-  }
   if (me.isError) {
     return (
       <Result
@@ -77,19 +69,27 @@ export function AdminLayout() {
       />
     );
   }
+  // issue 25: while the server says who the operator is, the screen is already drawn, hidden
+  // under the spinner, so its own calls run beside /admin/api/me instead of after it. Its menu,
+  // bell and permission check follow the answer (the server refuses what the role may not see).
   const operator = me.data;
   // issue 25: an owed first-sign-in step comes before any screen (the server refuses the rest anyway)
-  if (setupOwed(operator)) return <Navigate to={`/setup?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (operator && setupOwed(operator)) return <Navigate to={`/setup?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   // a role without the dashboard starts on its first screen instead
-  if (location.pathname === '/' && !can(operator, 'dashboard.view')) {
+  if (operator && location.pathname === '/' && !can(operator, 'dashboard.view')) {
     const first = visibleScreens(operator.permissions, SCREENS)[0];
     if (first) return <Navigate to={first.path} replace />;
   }
   const screen = SCREENS.find((s) => s.path !== '/' && location.pathname.startsWith(s.path.replace(/\/:.*$/, '')));
-  const allowed = !screen?.permission || can(operator, screen.permission);
+  const allowed = !operator || !screen?.permission || can(operator, screen.permission);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh', visibility: operator ? undefined : 'hidden' }} aria-busy={!operator}>
+      {operator ? null : (
+        <div style={{ position: 'fixed', inset: 0, zIndex: 1000, display: 'grid', placeItems: 'center', visibility: 'visible' }}>
+          <Spin size="large" />
+        </div>
+      )}
       <Sider width={216} style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
         <div style={{ height: 56, display: 'flex', alignItems: 'center', gap: 10, padding: '0 20px', color: GOLD, fontWeight: 600, fontSize: 16, borderBottom: '1px solid rgba(255,255,255,.06)' }}>
           <svg width="26" height="26" viewBox="0 0 64 64" aria-hidden="true">
@@ -98,41 +98,24 @@ export function AdminLayout() {
           </svg>
           鼎盛娱乐 · 后台
         </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          selectedKeys={[selectedKey(location.pathname)]}
-          // only the current screen's group starts open: with every group open the menu runs past the window
-          defaultOpenKeys={openGroup(location.pathname)}
-          items={items}
-          onClick={(e) => navigate(e.key)}
-          style={{ borderInlineEnd: 0, background: NAVY }}
-        />
+        {/* drawn with its items, so the open group's title is marked as holding the current screen */}
+        {operator ? (
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[selectedKey(location.pathname)]}
+            // only the current screen's group starts open: with every group open the menu runs past the window
+            defaultOpenKeys={openGroup(location.pathname)}
+            items={items}
+            onClick={(e) => navigate(e.key)}
+            style={{ borderInlineEnd: 0, background: NAVY }}
+          />
+        ) : null}
       </Sider>
       <Layout>
         <Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 16, borderBottom: '1px solid #eceef3', position: 'sticky', top: 0, zIndex: 10 }}>
-          <PendingBell me={operator} />
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'account', icon: <LockOutlined />, label: '账户安全（密码、两步验证）' },
-                { type: 'divider' },
-                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'account') navigate('/account');
-                if (key === 'logout') logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
-              },
-            }}
-          >
-            <Button type="text" style={{ height: 40 }} data-testid="operator-menu">
-              <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1b2a55', color: GOLD }} />
-              <Typography.Text strong>{operator.username}</Typography.Text>
-              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-                {operator.role_name || operator.role}
-              </Tag>
-            </Button>
-          </Dropdown>
+          {operator ? <PendingBell me={operator} /> : null}
+          {operator ? <OperatorMenu operator={operator} /> : null}
         </Header>
         <Content style={{ padding: 24, minWidth: 0 }}>
           <RouteBoundary resetKey={location.pathname}>
@@ -153,5 +136,34 @@ export function AdminLayout() {
         </Content>
       </Layout>
     </Layout>
+  );
+}
+
+/** The operator's name and role, with 账户安全 and 退出登录 under it. */
+function OperatorMenu({ operator }: { operator: Me }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: 'account', icon: <LockOutlined />, label: '账户安全（密码、两步验证）' },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'account') navigate('/account');
+          if (key === 'logout') logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+        },
+      }}
+    >
+      <Button type="text" style={{ height: 40 }} data-testid="operator-menu">
+        <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1b2a55', color: GOLD }} />
+        <Typography.Text strong>{operator.username}</Typography.Text>
+        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+          {operator.role_name || operator.role}
+        </Tag>
+      </Button>
+    </Dropdown>
   );
 }

@@ -8,7 +8,7 @@ export interface CreateOrderRequest {
   amount: number;
   /** our method code (wxpay, alipay, ...); the adapter maps it to the gateway's */
   payType: string;
-  /** absolute URL of POST /pay/notify/<gateway> */
+  /** absolute URL of POST /pay/notify/<gateway> (a channel's: /pay/notify/ch/<id>) */
   notifyUrl: string;
   /** absolute URL the cashier links back to */
   returnUrl: string;
@@ -33,8 +33,11 @@ export interface GatewayOrder {
   paidAt: number | null;
 }
 
-/** A notify that passed the signature check. */
-export type VerifiedNotice = { ok: true; order: GatewayOrder } | { ok: false; problem: 'missing' | 'stale' | 'bad_signature' | 'malformed' };
+/**
+ * A notify that passed the signature check. notifyId (issue 21): the gateway's notify id or
+ * nonce, else something that is the same for the same notify; remembered for the replay window.
+ */
+export type VerifiedNotice = { ok: true; order: GatewayOrder; notifyId?: string } | { ok: false; problem: 'missing' | 'stale' | 'bad_signature' | 'malformed' };
 
 export interface PaymentGateway {
   /** registry name, also the path segment of the notify URL */

@@ -30,6 +30,7 @@ import { m027 } from './027_agents.ts'; // issue 20: agents, links, rollups, fla
 import { m028 } from './028_agent_statements.ts'; // issue 20: agent statements and settlement runs
 import { m029 } from './029_responsible.ts'; // issue 22: responsible play
 import { m030 } from './030_login_devices.ts'; // issue 20: the device of registrations and sign-ins
+import { m031 } from './031_payment_channels.ts'; // issue 21: payment channels
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -64,5 +65,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '028_agent_statements': m028(dialect), // issue 20: agent statements, their adjustments, monthly settlement runs
     '029_responsible': m029(dialect), // issue 22: responsible play (limits, reality checks, breaks)
     '030_login_devices': m030(), // issue 20: the device id of registrations and sign-ins (agents' device check)
+    '031_payment_channels': m031(dialect), // issue 21: payment channels, their day caps and failures, notifies seen, deposits.channel_id
   };
 }

@@ -11,6 +11,7 @@ import { agentFlag, joinDay } from './member-facts.ts';
 import * as repo from './repo.ts';
 import * as turnover from '../turnover/index.ts';
 import type { Sessions } from './sessions.ts';
+import type { Region } from '../live-cache/index.ts';
 
 export interface ClientMeta {
   ip: string;
@@ -45,7 +46,7 @@ export function loginDelayMs(failures: number): number {
 
 export function createAccountsService(
   ctx: AppContext,
-  deps: { captcha: Captcha; sessions: Sessions; site: SiteService; hooks?: AccountsHooks },
+  deps: { captcha: Captcha; sessions: Sessions; site: SiteService; hooks?: AccountsHooks; balances?: Region<number> },
 ) {
   const { db } = ctx;
   const { captcha, sessions, site } = deps;
@@ -152,8 +153,10 @@ export function createAccountsService(
       return stored;
     },
 
+    /** the balance poll (issue 24: from the live cache when there is one) */
     async balance(memberId: number): Promise<{ balance: number }> {
-      return { balance: fenToYuan(await wallet.centralBalance(db, memberId)) };
+      const load = () => wallet.centralBalance(db, memberId);
+      return { balance: fenToYuan(await (deps.balances ? deps.balances.read(memberId, load) : load())) };
     },
 
     /** auto-transfer (自动免转): 1 moves the central balance into a venue when one of its games opens */

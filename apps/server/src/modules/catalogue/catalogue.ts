@@ -52,6 +52,8 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
   let syncing: Promise<SyncReport> | null = null;
   // art from the in-process sandbox stays root-relative (same origin as the site)
   const artBase = ctx.config.sandboxUrl ?? null;
+  // the copy's age (tests drive it: config.cacheNow)
+  const clock = ctx.config.cacheNow ?? Date.now;
 
   async function load(stamp: string): Promise<Snapshot> {
     const [rows, allGames] = await Promise.all([repo.allVenues(ctx.db), repo.allGames(ctx.db)]);
@@ -72,8 +74,8 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
       tilesByPlatform.set(g.platform, list);
     }
     return {
-      at: Date.now(),
-      checkedAt: Date.now(),
+      at: clock(),
+      checkedAt: clock(),
       stamp,
       venues,
       venueByPlatform,
@@ -89,7 +91,7 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
   async function refresh(): Promise<Snapshot> {
     const started = generation;
     const stamp = await repo.catalogueStamp(ctx.db);
-    const now = Date.now();
+    const now = clock();
     if (snapshot && snapshot.stamp === stamp && now - snapshot.at < CACHE_MS) {
       snapshot.checkedAt = now;
       return snapshot;
@@ -100,7 +102,7 @@ export function createCatalogue(ctx: AppContext, registry: VenueRegistry) {
   }
 
   async function current(): Promise<Snapshot> {
-    if (snapshot && Date.now() - snapshot.checkedAt < CHECK_MS) return snapshot;
+    if (snapshot && clock() - snapshot.checkedAt < CHECK_MS) return snapshot;
     const mine = (loading ??= refresh().finally(() => {
       if (loading === mine) loading = null;
     }));

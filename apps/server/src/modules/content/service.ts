@@ -59,13 +59,14 @@ export interface ArticleInput {
 export function createContentService(ctx: AppContext, site: SiteService) {
   const { db } = ctx;
   const cache = new Map<string, { at: number; value: unknown }>();
+  const clock = ctx.config.cacheNow ?? Date.now;
 
   async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as T;
+    if (hit && clock() - hit.at < CACHE_MS) return hit.value as T;
     const value = await load();
     if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(key, { at: Date.now(), value });
+    cache.set(key, { at: clock(), value });
     return value;
   }
 

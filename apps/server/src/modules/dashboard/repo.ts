@@ -5,6 +5,7 @@ import { depositsAwaitingOperator } from '../payments/index.ts';
 import { agentApplicationsInState } from '../profile/index.ts';
 import { activityApplicationsInState } from '../promotions/index.ts';
 import { differencesInState } from '../reconciliation/index.ts';
+import { pausedChannelsCount } from '../payment-channels/index.ts'; // issue 21
 import { transfersInStatus } from '../transfers/index.ts';
 import { entriesByDay, FIGURE_KINDS } from '../wallet/index.ts';
 import { withdrawalsInState } from '../withdrawals/index.ts';
@@ -57,15 +58,16 @@ export async function online(db: Kysely<DB>, since: number): Promise<number> {
 
 /** What waits for an operator: each review module counts its own table by state (state index). */
 export async function pending(db: Kysely<DB>) {
-  const [deposits, withdrawals, activity, agent, transfers, reconciliation] = await Promise.all([
+  const [deposits, withdrawals, activity, agent, transfers, reconciliation, pausedChannels] = await Promise.all([
     depositsAwaitingOperator(db),
     withdrawalsInState(db, 1),
     activityApplicationsInState(db, 1),
     agentApplicationsInState(db, 1),
     transfersInStatus(db, 2),
     differencesInState(db, 'open'),
+    pausedChannelsCount(db), // issue 21: channels that paused themselves
   ]);
-  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation };
+  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels };
 }
 
 export { DAY_MS, BEIJING_OFFSET_MS };

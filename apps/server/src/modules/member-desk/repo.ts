@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { MemberSearchInput } from '@casino/contract';
 import type { DB } from '../../db/index.ts';
 import { startsWith } from '../../db/like.ts';
+import { memberSessionsEnded } from '../accounts/index.ts';
 
 /** SQL of the back-office's member views (issue 12). */
 
@@ -131,5 +132,6 @@ export function notes(db: Kysely<DB>, memberId: number) {
 
 export async function endSessions(db: Kysely<DB>, memberId: number): Promise<number> {
   const r = await db.deleteFrom('sessions').where('subject_kind', '=', 'member').where('subject_id', '=', memberId).executeTakeFirst();
+  await memberSessionsEnded(db, memberId); // issue 24: every process's cached sessions of the member end too
   return Number(r.numDeletedRows);
 }

@@ -12,6 +12,7 @@ import { createReceiving } from './receiving.ts';
 import { createReview } from './review.ts';
 import { paymentsRoutes } from './routes.ts';
 import { createPaymentsService, type PaymentsDeps } from './service.ts';
+import { pruneSeenNotifies } from './replay.ts'; // issue 21
 
 /**
  * Deposits (issue 9): online orders through a PaymentGateway adapter and its signed notify,
@@ -26,6 +27,8 @@ import { createPaymentsService, type PaymentsDeps } from './service.ts';
  * decided_at (epoch ms). Indexed by (member_id, created_at) and (member_id, credited_at).
  */
 export type { PaymentsService } from './service.ts';
+/** issue 21: forgets notify ids past the replay window (its job; tests call it with a later clock) */
+export { pruneSeenNotifies as pruneSeenNotifiesForTest, NOTIFY_REPLAY_WINDOW_MS } from './replay.ts';
 export type { DepositRecordRow } from './records.ts';
 export { BONUS_PAY_WAY } from './records.ts';
 
@@ -60,6 +63,8 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
     { name: 'expire_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.expire()) },
     // asks the gateway about online orders whose notify has not come (a lost notify still credits)
     { name: 'query_pending_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.queryPending()) },
+    // issue 21: notify ids older than the replay window are forgotten
+    { name: 'prune_seen_notifies', everySeconds: 3600, leaseMs: 5 * 60_000, run: async () => void (await pruneSeenNotifies(ctx.db, Date.now())) },
   ];
   return {
     service,

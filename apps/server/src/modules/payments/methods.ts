@@ -13,6 +13,21 @@ export function openMethods(s: Settings, online: boolean): PayMethods {
 }
 
 /**
+ * issue 21: the methods open when payment channels exist: manual ones from the settings, online
+ * ones where the operator left them on and an enabled channel offers them (`offers`, yuan).
+ */
+export function openMethodsVia(s: Settings, offers: PayMethods): PayMethods {
+  const out: PayMethods = {};
+  for (const t of PAY_TYPES) {
+    const m = s.pay_methods[t];
+    if (!m || m.on !== 1) continue;
+    if (MANUAL_PAY_TYPES.includes(t)) out[t] = { min: m.min, max: m.max, amounts: m.amounts ?? [] };
+    else if (offers[t]) out[t] = offers[t];
+  }
+  return out;
+}
+
+/**
  * The original front-end's names of the get_pay_way flags (issue 19), read from its recharge
  * page: card is bank transfer (it sends paytype bank), usdt our usdtpay, wechat our wxpay (it
  * sends wxpay), alipay the same. In this order, ahead of our own names: that page opens the
@@ -35,7 +50,10 @@ export function payFlags(list: PayMethod[]): Record<string, 1> {
 }
 
 export function methodList(s: Settings, online: boolean): PayMethod[] {
-  const open = openMethods(s, online);
+  return methodListOf(openMethods(s, online));
+}
+
+export function methodListOf(open: PayMethods): PayMethod[] {
   return (Object.keys(open) as PayType[]).map((type) => ({
     type,
     name: PAY_TYPE_NAMES[type],

@@ -16,7 +16,13 @@ export function memberDeposit(db: Q, memberId: number, depositNo: string): Promi
   return db.selectFrom('deposits').selectAll().where('deposit_no', '=', depositNo).where('member_id', '=', memberId).executeTakeFirst();
 }
 
-export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatewayOrderNo: string, cashierUrl: string) {
+/** issue 21: the channel an order is being created at (before its gateway is called) */
+export function setChannel(db: Q, depositNo: string, channelId: number, gateway: string) {
+  return db.updateTable('deposits').set({ channel_id: channelId, gateway }).where('deposit_no', '=', depositNo).execute();
+}
+
+/** gatewayOrderNo null: the gateway answered none (issue 21: some 四方 gateways do not) */
+export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatewayOrderNo: string | null, cashierUrl: string) {
   return db.updateTable('deposits').set({ gateway, gateway_order_no: gatewayOrderNo, cashier_url: cashierUrl }).where('deposit_no', '=', depositNo).execute();
 }
 
@@ -39,10 +45,9 @@ export async function pendingCount(db: Q, memberId: number, since: number): Prom
   return Number(r?.n ?? 0);
 }
 
-/** pending orders past their deadline -> expired; answers how many */
-export async function expireDue(db: Q, now: number): Promise<number> {
-  const r = await db.updateTable('deposits').set({ status: 'expired', decided_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(r.numUpdatedRows);
+/** pending orders past their deadline -> expired; answers them (issue 21: their channels get the amount back) */
+export function expireDue(db: Q, now: number) {
+  return db.updateTable('deposits').set({ status: 'expired', decided_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).returning(['channel_id', 'created_at', 'amount']).execute();
 }
 
 /** members.paysum (cumulative deposits) grows with each credited deposit, in its transaction */

@@ -85,6 +85,17 @@ export async function paymentsRoutes(
         .type('text/plain; charset=utf-8')
         .send(answer.body);
     });
+    // issue 21: a payment channel's notify, checked with that channel's key (and its notify addresses)
+    scope.post('/pay/notify/ch/:channel', async (req, reply) => {
+      const id = String((req.params as { channel?: string }).channel ?? '');
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const answer = /^\d{1,12}$/.test(id) ? await payments.notifyChannel(Number(id), raw, req.headers, req.ip) : { ack: false as const, status: 404, body: 'fail' };
+      return reply
+        .code(answer.ack ? 200 : answer.status)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(answer.body);
+    });
   });
 
   registerAdminRoutes(app, requireAdmin, [

@@ -13,9 +13,11 @@ import {
   type RechargeInput,
   type DepositStatus,
   type PayWaysReply,
+  type PayMethods,
+  PAYMENT_CHANNEL_MSG,
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
-import type { GatewayOrder, PaymentRegistry } from '../../adapters/payments/index.ts';
+import type { GatewayOrder, PaymentGateway, PaymentRegistry } from '../../adapters/payments/index.ts';
 import type { DB, Deposit } from '../../db/schema.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -24,7 +26,9 @@ import { parse } from '../../http/validate.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Settings, SiteService } from '../site/index.ts';
 import { creditOrder } from './credit.ts';
-import { methodList, openMethods, payFlags } from './methods.ts';
+import { methodList, methodListOf, openMethods, openMethodsVia, payFlags } from './methods.ts';
+import { notifyIpAllowed, type PaymentChannels } from '../payment-channels/index.ts'; // issue 21
+import { claimNotify } from './replay.ts'; // issue 21: notify replays
 import { qrDataUrl as qr } from './qr.ts';
 import * as repo from './repo.ts';
 import { NOTIFIABLE, recordState } from './states.ts';
@@ -39,6 +43,8 @@ export interface PaymentsDeps {
   /** issue 22: creates the order only within the member's deposit limits and outside a break (responsible module) */
   refuseDepositOnBreak?: (memberId: number) => Promise<void>;
   withinDepositLimit?: <T>(memberId: number, amount: number, now: number, insert: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
+  /** issue 21: payment channels; while none exists, online orders go through `payment_gateway` as before */
+  channels?: PaymentChannels;
 }
 
 /** at most this many unpaid orders per member within the expiry window */
@@ -61,7 +67,8 @@ function usdtOf(fen: number, rate: number) {
   return { rate: (scaled / 10_000).toString(), cents: Math.floor((fen * 10_000) / scaled) };
 }
 
-export type NotifyAnswer = { ack: true; body: string } | { ack: false; status: number; body: string };
+/** repeat (issue 21): the notify id was seen before, so nothing was processed again */
+export type NotifyAnswer = { ack: true; body: string; repeat?: boolean } | { ack: false; status: number; body: string };
 
 export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   const { db } = ctx;
@@ -106,7 +113,46 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     });
   }
 
+  /**
+   * issue 21: an online order through the payment channels: routed by weight among the eligible
+   * ones, the next one tried when a gateway refuses. The order's channel is written before its
+   * gateway is called, so its notify is checked with that channel's key whatever happens next.
+   */
+  async function createViaChannels(channels: PaymentChannels, memberId: number, input: RechargeInput, now: number): Promise<{ deposit: Deposit; url: string }> {
+    const d = await insertOrder({
+      member_id: memberId,
+      paytype: input.paytype,
+      kind: 'online',
+      status: 'pending',
+      amount: input.amount,
+      bonus_percent: input.bonusPercent,
+      created_at: now,
+      expires_at: now + EXPIRY_MS,
+    });
+    const outcome = await channels.routing.route({ paytype: input.paytype, amount: d.amount, now }, async (channel, gateway) => {
+      // inside: our own address is unknown until the server listens
+      const base = deps.publicBase();
+      await repo.setChannel(db, d.deposit_no, channel.id, gateway.name);
+      const created = await gateway.createOrder({
+        merchantOrderNo: d.deposit_no,
+        amount: d.amount,
+        payType: d.paytype,
+        notifyUrl: `${base}/pay/notify/ch/${channel.id}`,
+        returnUrl: `${base}/#/recharge?orderNo=${d.deposit_no}`,
+      });
+      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo || null, created.cashierUrl);
+      return created;
+    });
+    if (!outcome.ok) {
+      // no channel holds it: each refusal is counted as that channel's failure, not as its order
+      await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', channel_id: null, review_reason: outcome.why === 'none' ? '没有可用的支付通道' : '支付通道下单失败', decided_at: Date.now() });
+      refuse(outcome.why === 'none' ? PAYMENT_CHANNEL_MSG.noChannelForAmount : PAY_MSG.gatewayBusy);
+    }
+    return { deposit: { ...d, channel_id: outcome.routed.channel.id }, url: outcome.routed.result.cashierUrl };
+  }
+
   async function createOnline(memberId: number, input: RechargeInput, now: number): Promise<{ deposit: Deposit; url: string }> {
+    if (deps.channels && (await deps.channels.routing.active())) return createViaChannels(deps.channels, memberId, input, now);
     const s = await deps.site.settings();
     const gateway = deps.registry.get(s.payment_gateway);
     if (!gateway) refuse(PAY_MSG.gatewayBusy);
@@ -131,7 +177,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         notifyUrl: `${base}/pay/notify/${gateway.name}`,
         returnUrl: `${base}/#/recharge?orderNo=${d.deposit_no}`,
       });
-      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo, created.cashierUrl);
+      await repo.setGatewayOrder(db, d.deposit_no, gateway.name, created.gatewayOrderNo || null, created.cashierUrl);
       return { deposit: d, url: created.cashierUrl };
     } catch (err) {
       ctx.log.warn({ err: String(err), deposit: d.deposit_no }, 'payment gateway refused an order');
@@ -145,27 +191,53 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
    * deadline for the exact amount -> credited (from pending or expired); paid otherwise ->
    * review with the reason; failed -> failed (from pending). Anything else changes nothing.
    */
-  async function apply(gatewayName: string, d: Deposit, n: GatewayOrder, now: number): Promise<void> {
-    if (n.state === 'failed') {
-      await repo.transition(db, d.deposit_no, ['pending'], { status: 'failed', decided_at: now });
-      return;
-    }
-    if (n.state !== 'paid' || n.paidAmount === null) return;
-    const paid = n.paidAmount;
-    const paidAt = n.paidAt ?? now;
+  async function apply(gatewayName: string, d: Deposit, n: GatewayOrder, now: number, claim?: (trx: Kysely<DB>) => Promise<boolean>): Promise<boolean> {
+    // read before the transaction: inside it, every statement goes through the transaction's own connection
     const settings = await deps.site.settings();
-    await db.transaction().execute(async (trx) => {
+    const paid = n.paidAmount ?? 0;
+    const paidAt = n.paidAt ?? now;
+    let failed = false;
+    const processed = await db.transaction().execute(async (trx) => {
+      // issue 21: a notify id seen before is not processed again (replay.ts)
+      if (claim && !(await claim(trx))) return false;
+      if (n.state === 'failed') {
+        failed = (await repo.transition(trx, d.deposit_no, ['pending'], { status: 'failed', decided_at: now })) !== undefined;
+        return true;
+      }
+      if (n.state !== 'paid' || n.paidAmount === null) return true;
       const late = paidAt > d.expires_at;
       if (late || paid !== d.amount || n.amount !== d.amount) {
         const reason = late
           ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${fenToYuan(paid)} 元`
           : `实付金额 ${fenToYuan(paid)} 元与订单金额 ${fenToYuan(d.amount)} 元不符`;
         await repo.transition(trx, d.deposit_no, NOTIFIABLE, { status: 'review', paid_amount: paid, paid_at: paidAt, review_reason: reason });
-        return;
+        return true;
       }
       await creditOrder(trx, settings, d, { amount: paid, from: NOTIFIABLE, now, by: `gateway:${gatewayName}`, set: { paid_amount: paid, paid_at: paidAt } });
+      return true;
     });
+    // a failed payment will not be paid: its channel's day gets the amount back
+    if (failed && d.channel_id !== null) await deps.channels?.routing.release(d.channel_id, d.created_at, d.amount);
+    return processed;
   }
+
+  /** issue 21: the adapter an order was made with: its channel's, else the legacy gateway's by name */
+  async function gatewayFor(d: Deposit): Promise<PaymentGateway | undefined> {
+    if (d.channel_id !== null && deps.channels) {
+      const ch = await deps.channels.channel(d.channel_id);
+      return ch ? deps.channels.routing.gatewayOf(ch) : undefined;
+    }
+    return d.gateway ? deps.registry.get(d.gateway) : undefined;
+  }
+
+  /** issue 21: the methods open now: through the channels when any exists, else as before */
+  async function openNow(s: Settings): Promise<PayMethods> {
+    const offers = deps.channels ? await deps.channels.routing.offers(s) : null;
+    return offers ? openMethodsVia(s, offers) : openMethods(s, hasGateway(s));
+  }
+
+  /** the claim of a verified notify's id within `scope` (ch:<id> or gw:<name>) */
+  const claimOf = (scope: string, notifyId: string | undefined, now: number) => (notifyId ? (trx: Kysely<DB>) => claimNotify(trx, scope, notifyId, now) : undefined);
 
   /**
    * issue 23 (metrics): how long after the member paid (the gateway's time, else the order's
@@ -210,7 +282,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   return {
     async payWays(): Promise<PayWaysReply & Record<string, unknown>> {
       const s = await deps.site.settings();
-      const list = methodList(s, hasGateway(s));
+      const list = methodListOf(await openNow(s));
       // the spec's flags per method (1 open; also under the original front-end's names), with each
       // method's rule and the bonus terms for the form
       return {
@@ -223,7 +295,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
     async payRange(type: PayType) {
       const s = await deps.site.settings();
-      const m = openMethods(s, hasGateway(s))[type];
+      const m = (await openNow(s))[type];
       if (!m) refuse(PAY_MSG.payTypeClosed);
       return { min_price: m.min, max_price: m.max, amounts: m.amounts };
     },
@@ -240,7 +312,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       await deps.refuseDepositOnBreak?.(memberId); // issue 22: a break closes deposits first of all
       if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
       const s = await deps.site.settings();
-      const input = parse(rechargeSchema(openMethods(s, hasGateway(s))), body);
+      const input = parse(rechargeSchema(await openNow(s)), body);
       const now = Date.now();
       if ((await repo.pendingCount(db, memberId, now - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
       await createLimit.hit(String(memberId));
@@ -296,13 +368,43 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       }
       const n = v.order;
       const d = await repo.depositByNo(db, n.merchantOrderNo);
-      if (!d || d.kind !== 'online' || d.gateway !== gateway.name || (d.gateway_order_no !== null && d.gateway_order_no !== n.gatewayOrderNo)) {
+      // issue 21: an order routed to a channel is notified at its channel's address only
+      if (!d || d.kind !== 'online' || d.channel_id !== null || d.gateway !== gateway.name || (d.gateway_order_no !== null && d.gateway_order_no !== n.gatewayOrderNo)) {
         ctx.log.warn({ gateway: gatewayName, order: n.merchantOrderNo }, 'payment notify for an unknown order');
         return { ack: false, status: 404, body: 'fail' };
       }
-      await apply(gateway.name, d, n, now);
-      observeLag('notify', d, n);
-      return { ack: true, body: gateway.ack };
+      const processed = await apply(gateway.name, d, n, now, claimOf(`gw:${gateway.name}`, v.notifyId, now));
+      if (processed) observeLag('notify', d, n);
+      return { ack: true, body: gateway.ack, repeat: !processed };
+    },
+
+    /**
+     * issue 21: POST /pay/notify/ch/<channel id>: from the channel's notify addresses (when it
+     * lists any), signed with that channel's key, about an order routed to that channel; then as
+     * the legacy notify (one move of the order, the literal acknowledgement to every valid repeat).
+     */
+    async notifyChannel(channelId: number, rawBody: string, headers: Record<string, string | string[] | undefined>, ip: string, now = Date.now()): Promise<NotifyAnswer> {
+      const ch = deps.channels ? await deps.channels.channel(channelId) : undefined;
+      if (!ch || !deps.channels) return { ack: false, status: 404, body: 'fail' };
+      if (!notifyIpAllowed(ch.notifyIps, ip)) {
+        ctx.log.warn({ channel: channelId, ip }, 'payment notify from an address the channel does not list');
+        return { ack: false, status: 403, body: 'fail' };
+      }
+      const gateway = deps.channels.routing.gatewayOf(ch);
+      const v = gateway.verifyNotify(rawBody, headers, now);
+      if (!v.ok) {
+        ctx.log.warn({ channel: channelId, problem: v.problem }, 'payment notify refused');
+        return { ack: false, status: v.problem === 'malformed' ? 400 : 401, body: 'fail' };
+      }
+      const n = v.order;
+      const d = await repo.depositByNo(db, n.merchantOrderNo);
+      if (!d || d.kind !== 'online' || d.channel_id !== ch.id || (d.gateway_order_no && n.gatewayOrderNo && d.gateway_order_no !== n.gatewayOrderNo)) {
+        ctx.log.warn({ channel: channelId, order: n.merchantOrderNo }, 'payment notify for an order of another channel, or none');
+        return { ack: false, status: 404, body: 'fail' };
+      }
+      const processed = await apply(gateway.name, d, n, now, claimOf(`ch:${ch.id}`, v.notifyId, now));
+      if (processed) observeLag('notify', d, n);
+      return { ack: true, body: gateway.ack, repeat: !processed };
     },
 
     /**
@@ -317,11 +419,11 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       ).flat();
       let applied = 0;
       for (const d of due) {
-        const gateway = d.gateway ? deps.registry.get(d.gateway) : undefined;
-        if (!gateway) continue;
         try {
+          const gateway = await gatewayFor(d);
+          if (!gateway) continue;
           const n = await gateway.queryOrder(d.deposit_no);
-          if (n.merchantOrderNo !== d.deposit_no || (d.gateway_order_no !== null && n.gatewayOrderNo !== d.gateway_order_no)) continue;
+          if (n.merchantOrderNo !== d.deposit_no || (d.gateway_order_no && n.gatewayOrderNo && n.gatewayOrderNo !== d.gateway_order_no)) continue;
           if (n.state !== 'pending') {
             await apply(gateway.name, d, n, now);
             observeLag('query', d, n);
@@ -336,13 +438,17 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
     usernameOf: (memberId: number) => repo.usernameOf(db, memberId),
 
-    /** the expiry job: unpaid orders past their hour */
-    expire: (now = Date.now()) => repo.expireDue(db, now),
+    /** the expiry job: unpaid orders past their hour (a channel's gets its amount back for the day) */
+    async expire(now = Date.now()): Promise<number> {
+      const expired = await repo.expireDue(db, now);
+      for (const e of expired) if (e.channel_id !== null) await deps.channels?.routing.release(Number(e.channel_id), Number(e.created_at), Number(e.amount));
+      return expired.length;
+    },
 
     /** for tests and operators: ask the gateway what it knows of an order */
     async gatewayOrder(depositNo: string) {
       const d = await repo.depositByNo(db, depositNo);
-      const gateway = d?.gateway ? deps.registry.get(d.gateway) : undefined;
+      const gateway = d ? await gatewayFor(d) : undefined;
       return gateway && d ? gateway.queryOrder(d.deposit_no) : undefined;
     },
   };

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE, RECONCILIATION_MSG, TRANSFER_MSG, type ReconciliationRow } from '@casino/contract';
 import type { TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait.ts';
 import { playerName } from '../../adapters/venues/index.ts';
 import {
   arm,
   centralFen,
   drivenClock,
   expectLedgerSound,
-  LATE_MS,
   newMember,
   openGame,
   pendingCount,
   sandboxClient,
-  sleep,
   startVenueApp,
   venueFen,
   venueGame,
@@ -75,7 +74,7 @@ describe('venue reconciliation', () => {
     expect(first.checked).toBeGreaterThanOrEqual(2);
 
     // the late deposit lands at the venue, the transfer reconciler settles it, and it adds up
-    await sleep(LATE_MS + 300);
+    await waitFor(async () => (await venueFen(t, m.id, 'ag')) === 4_000, { what: 'the late deposit at the venue' });
     expect(await t.venues.transfers.reconcile({ minAgeMs: 0 })).toMatchObject({ settled: 1 });
     expect(await pendingCount(t)).toBe(0);
     expect(await venueFen(t, m.id, 'ag')).toBe(4_000);

@@ -92,6 +92,10 @@ export const SETTING_DEFAULTS = {
   deposit_bonus_daily_cap: 5000,
   /** the gateway online deposits go through (adapters/payments registry name) */
   payment_gateway: 'sandbox',
+  /** issue 21: a payment channel pauses itself after this many order failures (0 never) ... */
+  payment_channel_pause_failures: 5,
+  /** ... within this many minutes */
+  payment_channel_pause_minutes: 10,
   // ---- end deposits ----
 };
 

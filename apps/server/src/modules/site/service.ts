@@ -8,12 +8,13 @@ const CACHE_MS = 5000;
 
 export function createSiteService(ctx: AppContext) {
   let cached: { at: number; value: Settings } | null = null;
+  const clock = ctx.config.cacheNow ?? Date.now;
 
   async function settings(): Promise<Settings> {
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+    if (cached && clock() - cached.at < CACHE_MS) return cached.value;
     const stored = await repo.readAll(ctx.db);
     const value = { ...SETTING_DEFAULTS, ...stored } as Settings;
-    cached = { at: Date.now(), value };
+    cached = { at: clock(), value };
     return value;
   }
 

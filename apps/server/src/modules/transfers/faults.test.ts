@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, TRANSFER_MSG } from '@casino/contract';
 import type { FaultMode } from '@casino/sandbox';
 import type { TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait.ts';
 import { wallet } from '../wallet/index.ts';
 import {
   arm,
   centralFen,
   expectLedgerSound,
-  LATE_MS,
   newMember,
   openGame,
   pendingCount,
-  sleep,
   startVenueApp,
   venueFen,
   type Member,
@@ -34,6 +33,9 @@ describe('transfers when the venue misbehaves', () => {
   const reconcile = () => t.venues.transfers.reconcile({ minAgeMs: 0 });
   const clearing = async (platform: string) => (await wallet.accountBalance(t.ctx.db, `venue:${platform}:clearing`)) ?? 0;
   const transit = async (m: Member) => (await wallet.memberBalances(t.ctx.db, m.id)).transit;
+  /** the venue has carried out every late movement it still held */
+  const venueCaughtUp = () =>
+    waitFor(async () => ((await (await fetch(`${t.origin}/sandbox/provider/test/faults`)).json()) as { pending: number }).pending === 0, { what: 'the late movement at the venue' });
 
   /** the books agree: member side, venue side, ledger */
   async function expectSettled(m: Member, platform: string, putIn: number, won: number) {
@@ -67,7 +69,7 @@ describe('transfers when the venue misbehaves', () => {
       expect(record).toMatchObject({ amount: 300, state: 2 });
 
       expect(await reconcile()).toMatchObject({ settled: 1, stillPending: 0 });
-      if (mode === 'late') await sleep(LATE_MS + 300); // the late application finds it done
+      if (mode === 'late') await venueCaughtUp(); // the late application finds it done
       expect(await venueFen(t, m.id, platform)).toBe(30_000);
       await expectSettled(m, platform, 100_000, 0);
       expect((await t.post('/api/gettransrecord', { type: 4 }, { token: m.token })).data.data[0]).toMatchObject({ state: 1 });
@@ -83,7 +85,7 @@ describe('transfers when the venue misbehaves', () => {
       expect(out).toMatchObject({ code: 200, data: { status: 2 } });
       expect(await centralFen(t, m.id)).toBe(70_000);
       // late, this time reconciled after the venue applied it: its status says success
-      if (mode === 'late') await sleep(LATE_MS + 300);
+      if (mode === 'late') await waitFor(async () => (await venueFen(t, m.id, platform)) === 30_000 + won - 10_000, { what: 'the late withdrawal at the venue' });
       expect(await centralFen(t, m.id)).toBe(70_000);
       expect(await reconcile()).toMatchObject({ settled: 1 });
       expect(await centralFen(t, m.id)).toBe(80_000);

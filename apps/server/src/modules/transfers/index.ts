@@ -22,7 +22,7 @@ export function createTransfersModule(ctx: AppContext, deps: TransfersDeps) {
   const records = createRecords(ctx, deps.catalogue, recordTypes);
   const jobs: Job[] = [
     // settles transfers left pending by a time-out or an unclear answer
-    { name: 'reconcile_transfers', everySeconds: 30, leaseMs: 5 * 60_000, run: async () => void (await service.reconcile()) },
+    { name: 'reconcile_transfers', everySeconds: 30, leaseMs: 5 * 60_000, run: async (_ctx, now) => void (await service.reconcile({ now })) },
   ];
   return {
     service,

@@ -12,6 +12,8 @@ export {
 } from './accounts.ts';
 export { IdempotencyKeyReused, InsufficientFunds, InvalidPosting, LedgerError, UnknownAccount, isInsufficientFunds } from './errors.ts';
 export { post, type PostInput, type PostResult } from './ledger.ts';
+/** issue 24: announced once committed with the members whose central wallet a posting moved (the live cache listens) */
+export { CENTRAL_CHANGED } from './ledger.ts';
 /** issue 23: entries written by this process, by kind (read by /metrics at scrape time) */
 export { postingCounts } from './ledger.ts';
 export type { MemberMovement, VenueMovement } from './operations.ts';

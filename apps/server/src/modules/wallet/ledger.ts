@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import { afterCommitOn, hooksOf, withConnection, type DatabaseHooks } from '../../db/hooks.ts';
 import type { DB, LedgerEntry } from '../../db/schema.ts';
 import { ENTRY_KINDS, platformAccountKind, type EntryKind } from './accounts.ts';
 import { IdempotencyKeyReused, InsufficientFunds, InvalidPosting, UnknownAccount } from './errors.ts';
@@ -74,6 +76,88 @@ function counted(result: PostResult): PostResult {
 }
 
 /**
+ * issue 24: announced (db/hooks.ts) once a posting that moved money into or out of members'
+ * central wallets has committed; the keys are the member ids (the live cache drops their balances).
+ */
+export const CENTRAL_CHANGED = 'wallet:central';
+
+/**
+ * The statements of a posting. Each template uses each argument once and in the order of its
+ * parameters, so the compiled parameters are the arguments as given (SQLite binds them so).
+ */
+const STATEMENTS = {
+  accounts: (a: string, b: string) => sql<Account>`SELECT id, code, member_id FROM ledger_accounts WHERE code IN (${a}, ${b})`,
+  openAccount: (code: string, kind: string, createdAt: number) =>
+    sql`INSERT INTO ledger_accounts (code, member_id, kind, created_at) VALUES (${code}, NULL, ${kind}, ${createdAt}) ON CONFLICT (code) DO NOTHING`,
+  insertEntry: (from: number, to: number, amount: number, kind: string, reference: string, key: string, memo: string, createdBy: string, createdAt: number) =>
+    sql<LedgerEntry>`INSERT INTO ledger_entries (from_account_id, to_account_id, amount, kind, reference, idempotency_key, memo, created_by, created_at)
+      VALUES (${from}, ${to}, ${amount}, ${kind}, ${reference}, ${key}, ${memo}, ${createdBy}, ${createdAt})
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+  entryByKey: (key: string) => sql<LedgerEntry>`SELECT * FROM ledger_entries WHERE idempotency_key = ${key}`,
+  debit: (amount: number, id: number, atLeast: number) =>
+    sql<{ balance: number }>`UPDATE ledger_accounts SET balance = balance - ${amount} WHERE id = ${id} AND (member_id IS NULL OR balance >= ${atLeast}) RETURNING balance`,
+  credit: (amount: number, id: number) => sql<{ balance: number }>`UPDATE ledger_accounts SET balance = balance + ${amount} WHERE id = ${id} RETURNING balance`,
+  balance: (id: number) => sql<{ balance: number }>`SELECT balance FROM ledger_accounts WHERE id = ${id}`,
+} satisfies Record<string, (...args: any[]) => RawBuilder<unknown>>;
+type Statements = typeof STATEMENTS;
+type RowOf<K extends keyof Statements> = ReturnType<Statements[K]> extends RawBuilder<infer R> ? R : never;
+
+/** Runs one of the statements, answering its rows: through Kysely, or a prepared SQLite statement. */
+type Run = <K extends keyof Statements>(name: K, ...args: Parameters<Statements[K]>) => Promise<RowOf<K>[]> | RowOf<K>[];
+
+const kyselyRun = (db: Kysely<DB>): Run => async (name, ...args) => (await (STATEMENTS[name] as (...a: unknown[]) => RawBuilder<any>)(...args).execute(db)).rows;
+
+/** issue 24: what the ledger keeps per database: account ids by code (never change), SQLite's prepared statements */
+interface Memo {
+  accounts: Map<string, Account>;
+  prepared: Map<string, BetterSqlite3.Statement>;
+}
+const MEMO = Symbol('wallet ledger');
+const MAX_ACCOUNTS = 100_000;
+
+function memoOf(hooks: DatabaseHooks): Memo {
+  let memo = hooks.memo.get(MEMO) as Memo | undefined;
+  if (!memo) hooks.memo.set(MEMO, (memo = { accounts: new Map(), prepared: new Map() }));
+  return memo;
+}
+
+function sqliteRun(db: Kysely<DB>, hooks: DatabaseHooks, memo: Memo): Run {
+  const sqlite = hooks.sqlite!;
+  const prepared = (text: string) => {
+    let stmt = memo.prepared.get(text);
+    if (!stmt) memo.prepared.set(text, (stmt = sqlite.prepare(text)));
+    return stmt;
+  };
+  return (name, ...args) => {
+    // the SQL text of each statement, compiled by Kysely for SQLite once
+    const key = `stmt:${name}`;
+    let stmt = memo.prepared.get(key);
+    if (!stmt) memo.prepared.set(key, (stmt = prepared((STATEMENTS[name] as (...a: unknown[]) => RawBuilder<any>)(...args).compile(db).sql)));
+    hooks.statements++;
+    if (stmt.reader) return stmt.all(...args) as RowOf<typeof name>[];
+    stmt.run(...args);
+    return [];
+  };
+}
+
+/** A posting's result, the accounts it read from the database and the members whose central wallet moved. */
+interface Done {
+  result: PostResult;
+  learned: Account[];
+  centrals: number[];
+}
+
+/** After the posting committed: its account ids are kept, its members' balances announced. */
+function settle(hooks: DatabaseHooks, done: Done) {
+  const { accounts } = memoOf(hooks);
+  for (const a of done.learned) {
+    accounts.set(a.code, a);
+    if (accounts.size > MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value as string);
+  }
+  hooks.emit(CENTRAL_CHANGED, done.centrals);
+}
+
+/**
  * Moves `amount` fen from one account to another as one immutable entry (DESIGN.md section 4).
  *
  * In one transaction: the entry is inserted first (`ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -87,53 +171,106 @@ function counted(result: PostResult): PostResult {
  * Given a transaction (`db.isTransaction`), it runs inside it under a savepoint: a refusal undoes
  * only this posting, a later rollback of the caller's transaction undoes it too.
  *
+ * issue 24: the accounts' ids are kept per database once a posting that read them committed (a
+ * code's id never changes), so a posting is the insert and the two updates, as the engine's own
+ * limit in bench/ledger.ts. On SQLite they run as prepared statements on the connection's handle
+ * while Kysely's hold on that one connection is kept; on PostgreSQL through Kysely. Once
+ * committed, the members whose central wallet moved are announced (CENTRAL_CHANGED).
+ *
  * Throws InvalidPosting, UnknownAccount, InsufficientFunds or IdempotencyKeyReused; after any of
  * them nothing has been written and the key is still free (except IdempotencyKeyReused).
  */
 export async function post(db: Kysely<DB>, input: PostInput): Promise<PostResult> {
   check(input);
-  if (!db.isTransaction) return counted(await db.transaction().execute((trx) => postIn(trx, input)));
-  const name = sql.raw(`ledger_post_${++savepoints}`);
-  await sql`savepoint ${name}`.execute(db);
+  return counted(db.isTransaction ? await postWithin(db, input) : await postAlone(db, input));
+}
+
+/** in a transaction of its own */
+async function postAlone(db: Kysely<DB>, p: PostInput): Promise<PostResult> {
+  const hooks = await hooksOf(db);
+  let done: Done;
+  if (hooks?.sqlite) {
+    const memo = memoOf(hooks);
+    done = await withConnection(db, () => inSqliteTransaction(hooks, memo, 'BEGIN', 'COMMIT', 'ROLLBACK', () => postWith(sqliteRun(db, hooks, memo), memo, p)));
+  } else {
+    const memo = hooks && memoOf(hooks);
+    done = await db.transaction().execute((trx) => postWith(kyselyRun(trx), memo, p));
+  }
+  if (hooks) settle(hooks, done);
+  return done.result;
+}
+
+/** inside the caller's transaction, under a savepoint */
+async function postWithin(trx: Kysely<DB>, p: PostInput): Promise<PostResult> {
+  const within = await withConnection(trx, async (connection, hooks) => {
+    if (!hooks?.sqlite) return { connection, hooks, done: undefined };
+    const memo = memoOf(hooks);
+    const done = await inSqliteTransaction(hooks, memo, 'SAVEPOINT wallet_post', 'RELEASE wallet_post', 'ROLLBACK TO wallet_post', () => postWith(sqliteRun(trx, hooks, memo), memo, p));
+    return { connection, hooks, done };
+  });
+  const { connection, hooks } = within;
+  let done = within.done;
+  if (!done) {
+    const name = sql.raw(`ledger_post_${++savepoints}`);
+    await sql`savepoint ${name}`.execute(trx);
+    try {
+      done = await postWith(kyselyRun(trx), hooks && memoOf(hooks), p);
+      await sql`release savepoint ${name}`.execute(trx);
+    } catch (e) {
+      await sql`rollback to savepoint ${name}`.execute(trx);
+      await sql`release savepoint ${name}`.execute(trx);
+      throw e;
+    }
+  }
+  const settled = done;
+  if (hooks) afterCommitOn(connection, () => settle(hooks, settled));
+  return done.result;
+}
+
+/**
+ * `work` between `begin` and `commit` on the SQLite handle; `rollback` (then `commit`, which
+ * releases a savepoint) when it throws. The caller holds Kysely's connection, so no other
+ * statement runs on it meanwhile.
+ */
+async function inSqliteTransaction<T>(hooks: DatabaseHooks, memo: Memo, begin: string, commit: string, rollback: string, work: () => Promise<T>): Promise<T> {
+  const sqlite = hooks.sqlite!;
+  const stmt = (text: string) => {
+    let s = memo.prepared.get(text);
+    if (!s) memo.prepared.set(text, (s = sqlite.prepare(text)));
+    hooks.statements++;
+    return s;
+  };
+  stmt(begin).run();
   try {
-    const result = await postIn(db, input);
-    await sql`release savepoint ${name}`.execute(db);
-    return counted(result);
+    const out = await work();
+    stmt(commit).run();
+    return out;
   } catch (e) {
-    await sql`rollback to savepoint ${name}`.execute(db);
-    await sql`release savepoint ${name}`.execute(db);
+    if (begin === 'BEGIN') {
+      if (sqlite.inTransaction) stmt(rollback).run();
+    } else if (sqlite.inTransaction) {
+      // the caller's transaction goes on without this posting
+      stmt(rollback).run();
+      stmt(commit).run();
+    }
     throw e;
   }
 }
 
-async function postIn(trx: Kysely<DB>, p: PostInput): Promise<PostResult> {
-  const [from, to] = await resolveAccounts(trx, p.from, p.to);
+async function postWith(run: Run, memo: Memo | undefined, p: PostInput): Promise<Done> {
+  const learned: Account[] = [];
+  const [from, to] = await resolveAccounts(run, memo, p.from, p.to, learned);
 
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values({
-      from_account_id: from.id,
-      to_account_id: to.id,
-      amount: p.amount,
-      kind: p.kind,
-      reference: p.reference,
-      idempotency_key: p.idempotencyKey,
-      memo: p.memo ?? '',
-      created_by: p.createdBy ?? 'system',
-      created_at: p.now ?? Date.now(),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const [inserted] = await run('insertEntry', from.id, to.id, p.amount, p.kind, p.reference, p.idempotencyKey, p.memo ?? '', p.createdBy ?? 'system', p.now ?? Date.now());
 
   if (!inserted) {
     // READ COMMITTED: this statement sees the entry that the conflicting insert committed
-    const first = await trx.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', p.idempotencyKey).executeTakeFirst();
+    const [first] = await run('entryByKey', p.idempotencyKey);
     if (!first) throw new Error(`idempotency key ${p.idempotencyKey} conflicted but no entry holds it`);
     if (first.from_account_id !== from.id || first.to_account_id !== to.id || first.amount !== p.amount || first.kind !== p.kind || first.reference !== p.reference) {
       throw new IdempotencyKeyReused(first);
     }
-    return { replayed: true, entry: first };
+    return { result: { replayed: true, entry: first }, learned, centrals: [] };
   }
 
   // lock order: member accounts first (short-lived, per member), the shared house rows last
@@ -142,54 +279,44 @@ async function postIn(trx: Kysely<DB>, p: PostInput): Promise<PostResult> {
   let toBalance = 0;
   for (const account of order) {
     if (account === from) {
-      const row = await trx
-        .updateTable('ledger_accounts')
-        .set((eb) => ({ balance: eb('balance', '-', p.amount) }))
-        .where('id', '=', from.id)
-        .where((eb) => eb.or([eb('member_id', 'is', null), eb('balance', '>=', p.amount)]))
-        .returning('balance')
-        .executeTakeFirst();
+      const [row] = await run('debit', p.amount, from.id, p.amount);
       if (!row) {
-        const now = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', from.id).executeTakeFirst();
+        const [now] = await run('balance', from.id);
         throw new InsufficientFunds(from.code, p.amount, now?.balance ?? 0);
       }
       fromBalance = row.balance;
     } else {
-      const row = await trx
-        .updateTable('ledger_accounts')
-        .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
-        .where('id', '=', to.id)
-        .returning('balance')
-        .executeTakeFirstOrThrow();
+      const [row] = await run('credit', p.amount, to.id);
+      if (!row) throw new Error(`ledger account ${to.code} (id ${to.id}) vanished`);
       toBalance = row.balance;
     }
   }
-  return { replayed: false, entry: inserted, fromBalance, toBalance };
+  const centrals = [from, to].filter((a) => a.member_id !== null && a.code.endsWith(':central')).map((a) => Number(a.member_id));
+  return { result: { replayed: false, entry: inserted, fromBalance, toBalance }, learned, centrals };
 }
 
-/** The two accounts by code; house and venue accounts are created when missing. */
-async function resolveAccounts(trx: Kysely<DB>, fromCode: string, toCode: string): Promise<[Account, Account]> {
-  const find = () =>
-    trx.selectFrom('ledger_accounts').select(['id', 'code', 'member_id']).where('code', 'in', [fromCode, toCode]).execute();
-  let rows = await find();
+/** The two accounts by code (kept ids, else read); house and venue accounts are created when missing. */
+async function resolveAccounts(run: Run, memo: Memo | undefined, fromCode: string, toCode: string, learned: Account[]): Promise<[Account, Account]> {
+  const keptFrom = memo?.accounts.get(fromCode);
+  const keptTo = memo?.accounts.get(toCode);
+  if (keptFrom && keptTo) return [keptFrom, keptTo];
+  let rows = await run('accounts', fromCode, toCode);
   if (rows.length < 2) {
     const missing = [fromCode, toCode].filter((code) => !rows.some((r) => r.code === code)).sort();
     const now = Date.now();
-    const values = missing.map((code) => {
+    for (const code of missing) {
       const kind = platformAccountKind(code);
       if (!kind) throw new UnknownAccount(code);
-      return { code, member_id: null, kind, created_at: now };
-    });
-    await trx
-      .insertInto('ledger_accounts')
-      .values(values)
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
-    rows = await find();
+    }
+    for (const code of missing) await run('openAccount', code, platformAccountKind(code)!, now);
+    rows = await run('accounts', fromCode, toCode);
   }
   const from = rows.find((r) => r.code === fromCode);
   const to = rows.find((r) => r.code === toCode);
   if (!from) throw new UnknownAccount(fromCode);
   if (!to) throw new UnknownAccount(toCode);
-  return [from, to];
+  // only what this transaction read: kept once it commits
+  learned.push({ id: Number(from.id), code: from.code, member_id: from.member_id === null ? null : Number(from.member_id) });
+  learned.push({ id: Number(to.id), code: to.code, member_id: to.member_id === null ? null : Number(to.member_id) });
+  return [learned[0], learned[1]];
 }

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../../ui/imperative';
 import { navigateTo } from '../../lib/navigation';
 
 /** The announcements dialog of the home's notice bar, with the way to the message centre. */

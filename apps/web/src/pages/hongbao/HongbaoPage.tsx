@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../../ui/imperative';
 import { formatYuan, PROMO_MSG, type RedPacketRuleItem } from '@casino/contract';
 import { useLocation } from 'react-router';
 import { useSession } from '../../session/store';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { AppLink } from '../../lib/nav';
 import { isMember, useSession } from '../../session/store';
 import { ChatView } from './ChatView';
 import { FramePane } from './FramePane';
@@ -72,7 +72,7 @@ export default function KefuPage() {
     <div className="kefu kefu--guest">
       <div className="kefu-guest" data-testid="kefu-guest">
         <span>登录后可与客服实时在线对话</span>
-        <Link to="/login">去登录</Link>
+        <AppLink to="/login">去登录</AppLink>
       </div>
       {frame}
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../../ui/imperative';
 import {
   check,
   EXCLUSION_DURATIONS,

@@ -10,6 +10,8 @@ export interface SandboxGatewayOptions {
   /** issue 23 (secret rotation): the previous secret, accepted on notifies until previousUntil (epoch ms) */
   previousSecret?: string;
   previousUntil?: number;
+  /** issue 21: a channel's adapter is named after it (sandbox:<id>) */
+  name?: string;
 }
 
 /** The sandbox 四方支付 gateway over HTTP, every call signed over its raw body. */
@@ -31,7 +33,7 @@ export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGatewa
   }
 
   return {
-    name: 'sandbox',
+    name: opts.name ?? 'sandbox',
     ack: PAY_NOTIFY_ACK,
     async createOrder(req) {
       const r = await call('/api/orders', {
@@ -63,7 +65,9 @@ export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGatewa
         return { ok: false, problem: 'malformed' };
       }
       const order = toGatewayOrder(parsed);
-      return order ? { ok: true, order } : { ok: false, problem: 'malformed' };
+      // issue 21: the nonce is new for every message the gateway sends, so it is the replay key
+      const nonce = headers['x-pay-nonce'];
+      return order ? { ok: true, order, notifyId: `n:${Array.isArray(nonce) ? nonce[0] : nonce}` } : { ok: false, problem: 'malformed' };
     },
   };
 }

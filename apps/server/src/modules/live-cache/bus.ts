@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/** A batch of keys whose cached answers are stale, from the process `origin`. */
+export interface Invalidation {
+  origin: string;
+  topic: string;
+  keys: (string | number)[];
+}
+
+/**
+ * Carries invalidations between server processes. `live()` is false while messages from the
+ * others may be missed (not yet subscribed, connection lost): the caches then answer nothing.
+ * After a gap `onGap` fires (every process-local answer may be stale) once messages flow again.
+ */
+export interface InvalidationBus {
+  readonly kind: 'memory' | 'redis' | 'postgres';
+  /** this process's id in every message it sends (its own come back and are skipped) */
+  readonly origin: string;
+  live(): boolean;
+  ready(): Promise<void>;
+  publish(topic: string, keys: (string | number)[]): Promise<void>;
+  onMessage(fn: (m: Invalidation) => void): void;
+  onGap(fn: () => void): void;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; Redis has no such limit, one size keeps it simple */
+const MAX_PAYLOAD = 7000;
+
+/** The keys as messages, each at most MAX_PAYLOAD characters of JSON. */
+export function encode(origin: string, topic: string, keys: (string | number)[]): string[] {
+  const out: string[] = [];
+  const head = `{"origin":${JSON.stringify(origin)},"topic":${JSON.stringify(topic)},"keys":[`;
+  let part: string[] = [];
+  let size = head.length + 2;
+  for (const key of keys) {
+    const k = JSON.stringify(key);
+    if (part.length && size + k.length + 1 > MAX_PAYLOAD) {
+      out.push(`${head}${part.join(',')}]}`);
+      part = [];
+      size = head.length + 2;
+    }
+    part.push(k);
+    size += k.length + 1;
+  }
+  if (part.length) out.push(`${head}${part.join(',')}]}`);
+  return out;
+}
+
+function decode(raw: string): Invalidation | null {
+  try {
+    const m = JSON.parse(raw) as Invalidation;
+    if (!m || typeof m.origin !== 'string' || typeof m.topic !== 'string' || !Array.isArray(m.keys)) return null;
+    if (!m.keys.every((k) => typeof k === 'string' || typeof k === 'number')) return null;
+    return m;
+  } catch {
+    return null;
+  }
+}
+
+function base(kind: InvalidationBus['kind']) {
+  const origin = randomBytes(8).toString('hex');
+  const messageFns: ((m: Invalidation) => void)[] = [];
+  const gapFns: (() => void)[] = [];
+  return {
+    kind,
+    origin,
+    onMessage: (fn: (m: Invalidation) => void) => void messageFns.push(fn),
+    onGap: (fn: () => void) => void gapFns.push(fn),
+    deliver(raw: string) {
+      const m = decode(raw);
+      if (!m || m.origin === origin) return;
+      for (const fn of messageFns) fn(m);
+    },
+    gap: () => gapFns.forEach((fn) => fn()),
+  };
+}
+
+/** One process (SQLite): nothing to carry; this process's own commits invalidate directly. */
+export function memoryBus(): InvalidationBus {
+  const b = base('memory');
+  return { kind: b.kind, origin: b.origin, live: () => true, ready: async () => {}, publish: async () => {}, onMessage: b.onMessage, onGap: b.onGap, close: async () => {} };
+}
+
+/** Redis pub/sub (REDIS_URL): one connection publishes, another subscribes. */
+export function redisBus(url: string, channel: string, log: Logger): InvalidationBus {
+  const b = base('redis');
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url);
+  let subscribed = false;
+  let lost = false;
+  const ready = sub.subscribe(channel).then(() => {
+    subscribed = true;
+  });
+  ready.catch((err) => log.warn({ err }, 'cache bus: redis subscribe failed'));
+  sub.on('message', (ch: string, raw: string) => {
+    if (ch === channel) b.deliver(raw);
+  });
+  // messages sent while the connection was down are gone: forget everything once it is back
+  // (ioredis subscribes again by itself before 'ready')
+  sub.on('close', () => {
+    if (subscribed) lost = true;
+  });
+  sub.on('ready', () => {
+    if (lost) {
+      lost = false;
+      b.gap();
+    }
+  });
+  pub.on('error', (err) => log.warn({ err }, 'cache bus: redis error'));
+  sub.on('error', (err) => log.warn({ err }, 'cache bus: redis error'));
+  return {
+    kind: b.kind,
+    origin: b.origin,
+    live: () => subscribed && !lost && sub.status === 'ready',
+    ready: () => ready,
+    async publish(topic, keys) {
+      for (const message of encode(b.origin, topic, keys)) await pub.publish(channel, message);
+    },
+    onMessage: b.onMessage,
+    onGap: b.onGap,
+    async close() {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY (PostgreSQL without Redis): a connection of its own listens and comes
+ * back after a loss (then a gap); NOTIFY goes through the app's pool.
+ */
+export function postgresBus(db: Kysely<any>, url: string, schema: string | undefined, channel: string, log: Logger): InvalidationBus {
+  const b = base('postgres');
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let first = true;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: schema ? `casino-cache:${schema}` : 'casino-cache' });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload) b.deliver(n.payload);
+    });
+    const lost = (err?: Error) => {
+      if (closed || client !== c) return;
+      if (err) log.warn({ err }, 'cache bus: LISTEN connection lost');
+      listening = false;
+      client = null;
+      c.end().catch(() => {});
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      retry.unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+    listening = true;
+    if (!first) b.gap();
+    first = false;
+  };
+  const ready = connect();
+  ready.catch((err) => log.warn({ err }, 'cache bus: LISTEN failed'));
+
+  return {
+    kind: b.kind,
+    origin: b.origin,
+    live: () => listening,
+    ready: () => ready,
+    async publish(topic, keys) {
+      for (const message of encode(b.origin, topic, keys)) await sql`SELECT pg_notify(${channel}, ${message})`.execute(db);
+    },
+    onMessage: b.onMessage,
+    onGap: b.onGap,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      listening = false;
+      await c?.end().catch(() => {});
+    },
+  };
+}
