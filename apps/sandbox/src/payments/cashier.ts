@@ -21,7 +21,8 @@ export const PAY_TYPE_LABEL: Record<string, string> = {
  */
 export async function cashierPage(o: PayOrder, opts: { selfUrl: string; actionBase: string; nonce: string; now: number }): Promise<string> {
   const qr = await QRCode.toString(opts.selfUrl, { type: 'svg', margin: 1, width: 180, color: { dark: '#101a36', light: '#ffffff' } });
-  const label = PAY_TYPE_LABEL[o.pay_type] ?? o.pay_type;
+  // a 四方 merchant's own method codes (8001, 904 ...) mean nothing to a payer: a generic name then
+  const label = PAY_TYPE_LABEL[o.pay_type] ?? '付款应用';
   const expired = o.state === 'pending' && opts.now >= o.expires_at;
   let body: string;
   if (o.state === 'pending' && !expired) {
