@@ -10,8 +10,8 @@
 //     first load, as 1-members.cpuprofile and so on; a build made with --sourcemap names its parts)
 //   node scripts/admin-speed.mjs --runs 1 --trace /tmp/trace   (a Chromium trace of each first load,
 //     1-members.json and so on, for chrome://tracing or the DevTools performance panel)
-//   node scripts/admin-speed.mjs --work   (also the page's main-thread time until its data shows:
-//     all tasks, of which scripts, style and layout; busy machines stretch it less than the clock)
+//   node scripts/admin-speed.mjs --cpu   (also the CPU time the page's main thread spent until its
+//     data showed, from a trace of each load: a busy machine stretches the clock far more than this)
 //   ADMIN_DIST=/tmp/before,/tmp/after node scripts/admin-speed.mjs   (two builds, loads taken in turn)
 //   ADMIN_DIST=/tmp/me/admin CHROME_PATH=/usr/bin/chromium node scripts/admin-speed.mjs
 //   SERVER_ROOT=/tmp/snapshot node scripts/admin-speed.mjs   (the server from another copy of the
@@ -40,8 +40,8 @@ const BUSY = Number(opt('busy', 0));
 const TIMELINE = argv.includes('--timeline');
 const SHOTS = opt('shots', '');
 const PROFILE = opt('profile', '');
-const WORK = argv.includes('--work');
 const TRACE = opt('trace', '');
+const CPU = argv.includes('--cpu');
 const ONLY = opt('only', '')
   .split(',')
   .filter(Boolean);
@@ -145,7 +145,7 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
   await context.addInitScript(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token]);
   await context.addInitScript(watchCalls);
   const page = await context.newPage();
-  const bytes = { js: 0 };
+  const bytes = { js: 0, css: 0 };
   const t0 = Date.now();
   const calls = [];
   if (TIMELINE) {
@@ -156,19 +156,16 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     });
   }
   page.on('response', async (r) => {
-    if (r.url().endsWith('.js')) {
-      const len = Number((await r.allHeaders())['content-length'] ?? 0);
-      bytes.js += len;
-    }
+    const type = /\.(js|css)$/.exec(new URL(r.url()).pathname)?.[1];
+    if (type) bytes[type] += Number((await r.allHeaders())['content-length'] ?? 0);
   });
-  const cdp = profile || WORK ? await context.newCDPSession(page) : undefined;
-  if (WORK) await cdp.send('Performance.enable');
+  const cdp = profile ? await context.newCDPSession(page) : undefined;
   if (profile) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'toplevel'] });
+  if (trace || CPU) await browser.startTracing(page, { path: trace || undefined, screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'toplevel'] });
   try {
     await page.goto(base + url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 30_000 }).catch(async (err) => {
@@ -176,12 +173,7 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       await page.screenshot({ path: file });
       throw new Error(`${url}: no data shown in 30 s (see ${file})`, { cause: err });
     });
-    let work;
-    if (WORK) {
-      const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, Math.round(x.value * 1000)]));
-      work = { task: m.TaskDuration, script: m.ScriptDuration, style: m.RecalcStyleDuration, layout: m.LayoutDuration };
-    }
-    if (trace) await browser.stopTracing();
+    const traced = trace || CPU ? await browser.stopTracing() : undefined;
     if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (shot) {
       // after the timing: the page at rest, its tables' sticky parts placed
@@ -189,10 +181,35 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       await page.screenshot({ path: shot });
     }
     if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
-    return { ms: Math.round(await handle.jsonValue()), js: bytes.js, work, path: new URL(page.url()).pathname };
+    return { ms: Math.round(await handle.jsonValue()), ...bytes, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * From a Chromium trace: the CPU time (not the clock) of the page's main thread, summed over its
+ * top-level tasks; the renderer's main thread is the one that ran the most.
+ */
+function mainThreadCpu(buffer) {
+  const events = JSON.parse(buffer.toString()).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(key)) continue;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  const busiest = [...byThread.values()].sort((a, b) => b.reduce((n, e) => n + e.dur, 0) - a.reduce((n, e) => n + e.dur, 0))[0] ?? [];
+  let cpu = 0;
+  let end = -1;
+  for (const e of busiest.sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    if (e.ts < end) continue; // nested in a task already counted
+    cpu += e.tdur ?? 0;
+    end = e.ts + e.dur;
+  }
+  return Math.round(cpu / 1000);
 }
 
 let stopping = false;
@@ -241,9 +258,8 @@ async function main() {
       const cells = runs.map((rs, i) => {
         const ms = rs.map((x) => x.ms);
         medians[i].push(median(ms));
-        const w = (k) => median(rs.map((x) => x.work[k]));
-        const work = WORK ? `, work ${w('task')} = script ${w('script')} + style ${w('style')} + layout ${w('layout')} + other` : '';
-        return `[${i + 1}] ${String(median(ms)).padStart(5)} ms (${Math.min(...ms)}-${Math.max(...ms)}, JS ${Math.round(rs[0].js / 1024)} KB${work})`;
+        const cpu = CPU ? `, main-thread CPU ${median(rs.map((x) => x.cpu))} ms` : '';
+        return `[${i + 1}] ${String(median(ms)).padStart(5)} ms (${Math.min(...ms)}-${Math.max(...ms)}, JS ${Math.round(rs[0].js / 1024)} KB, CSS ${Math.round(rs[0].css / 1024)} KB${cpu})`;
       });
       console.log(`${`${s.title} ${s.path}`.padEnd(40)} ${cells.join('   ')}`);
     }

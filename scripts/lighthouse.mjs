@@ -165,10 +165,15 @@ async function lighthouseScore(base) {
         continue;
       }
       if (process.env.LH_VERBOSE) {
+        // Lighthouse's own CPU benchmark of this machine at the time (a busy host scores low and
+        // every CPU figure above is then inflated by the 4x slowdown on top)
+        console.log(`    benchmark index ${Math.round(lhr.environment?.benchmarkIndex ?? 0)}`);
         const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
         console.log(`    main thread: ${work.map((w) => `${w.groupLabel ?? w.group} ${Math.round(w.duration)} ms`).join(', ')}`);
         const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
         for (const t of tasks.slice(0, 8)) console.log(`    long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+        const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+        if (lcp) console.log(`    LCP element: ${lcp.snippet ?? lcp.selector}`);
         const boot = lhr.audits['bootup-time']?.details?.items ?? [];
         for (const b of boot.slice(0, 5)) console.log(`    script ${b.url}: total ${Math.round(b.total)} ms, eval ${Math.round(b.scripting)} ms`);
       }

@@ -60,7 +60,8 @@ const TB = Math.round(10_000_000 * SCALE); // settled bets
 const TL = Math.round(5_000_000 * SCALE); // ledger entries (target; transfers fill what the rest leaves)
 const TD = Math.round(200_000 * SCALE); // deposits
 const TW = Math.round(200_000 * SCALE); // withdrawals
-const A = Math.max(1, Math.round(1000 * SCALE)); // agents
+// agents: at least a full page of them on the small reference site
+const A = Math.max(25, Math.round(1000 * SCALE));
 const DAYS = 90;
 const PROBE = { deposits: 60, withdrawals: 40, trips: 100, bets: 3000, grabs: 30, downline: 300, messages: 110, applications: 20 };
 
@@ -318,9 +319,11 @@ async function seedDeposits(run: Run) {
            else p.a_ms + p.span / 10 + pg_temp.h(p.seed * 100 + n / b.b, 21) % greatest(p.span * 9 / 10, 1) end as t,
       case when n / b.b = 0 then p.a1 else 10000 + (pg_temp.h(p.seed * 100 + n / b.b, 22) % 300) * 1000 end as amount,
       case when n / b.b = 0 then 'credited'
+           -- probe01's next 20 wait in review (a full page of that list on the reference site too)
+           when p.pop = 2 and n <= 20 then 'review'
            else (array['credited','expired','rejected','review','failed'])[
              case when r < 85 then 1 when r < 93 then 2 when r < 97 then 3 when r < 99 then 4 else 5 end] end as status,
-      pg_temp.h(p.seed * 100 + n / b.b, 24) % 10 < 6 as online,
+      (p.pop = 2 and n <= 20) or pg_temp.h(p.seed * 100 + n / b.b, 24) % 10 < 6 as online,
       (array['wxpay','alipay','unionpay'])[1 + pg_temp.h(n, 25) % 3] as paytype
     from (select 1 as pop, ${pops[1].B} as b, ${pops[1].deposits} as total union all select 2, 1, ${pops[2].deposits}) b
       cross join lateral generate_series(0, b.total - 1) n
@@ -394,7 +397,8 @@ async function seedWithdrawals(run: Run) {
     from (select 1 as pop, ${pops[1].B} as b, ${pops[1].withdrawals} as total union all select 2, 1, ${pops[2].withdrawals}) b
       cross join lateral generate_series(0, b.total - 1) n
       join seed_pop p on p.pop = b.pop and p.k = n % b.b,
-      lateral (select pg_temp.h(p.seed * 100 + n / b.b, 30) % 100 as r) x`);
+      -- probe01's first 25 are waiting (a full page of the waiting list on the reference site too)
+      lateral (select case when p.pop = 2 and n < 25 then 0 else pg_temp.h(p.seed * 100 + n / b.b, 30) % 100 end as r) x`);
   await run('withdrawals', `
     insert into withdrawals (id, withdraw_no, member_id, card_id, card_type, bank, bank_owner, bank_no_last4, bank_address, number_key, card_bound_at,
       amount, state, needs_two, decided_by, decided_at, reason, created_at)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { BALANCE_TTL_MS } from '../src/modules/accounts/index.ts';
-import { load, post, startBare, startServer, type LoadResult } from './lib.ts';
+import { dbStatements as statements, load, post, startBare, startServer, type LoadResult } from './lib.ts';
 
 /**
  * POST /api/balance, the poll every signed-in member sends every 4.3 s (issue 24):
@@ -22,16 +22,7 @@ export interface BalanceFigures {
 }
 
 const MEMBERS = 50;
-const METRICS_TOKEN = randomBytes(16).toString('hex');
-const SERVER_ENV = { METRICS_TOKEN, JOBS: 'off' };
-
-/** statements the server at `base` has sent to its database so far */
-async function statements(base: string): Promise<number> {
-  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const m = /^casino_db_statements_total (\d+)/m.exec(await res.text());
-  if (!m) throw new Error(`${base}/metrics has no casino_db_statements_total`);
-  return Number(m[1]);
-}
+const SERVER_ENV = { JOBS: 'off' };
 
 async function members(base: string, prefix: string): Promise<string[]> {
   const tokens: string[] = [];
@@ -132,7 +123,8 @@ async function twoProcesses(seconds: number, pgUrl: string): Promise<BalanceFigu
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     servers.push(await startServer(3903, env));
-    servers.push(await startServer(3904, env));
+    // a METRICS_PORT given to the bench (scripts/metrics-dashboard.mjs) is the first process's only
+    servers.push(await startServer(3904, { ...env, METRICS_PORT: '' }));
     const bases = ['http://127.0.0.1:3903', 'http://127.0.0.1:3904'];
     const tokens = await members(bases[0], 'pgbench');
     await accepted(bases, tokens);

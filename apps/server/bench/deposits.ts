@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signPayBody } from '@casino/sandbox';
 import { engineLimitOf, pct } from './ledger.ts';
-import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
+import { checkBooks, dbStatements, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
  * Deposits credited per second through the whole notify path: the gateway's signed notify over
@@ -26,6 +26,8 @@ export interface DepositFigures {
   violations: number;
   /** issue 24: the engine's limit (entries/s, CONCURRENCY in flight) on the same database afterwards */
   engineLimit: number;
+  /** issue 24: statements the server sent to its database per notify credited (the engine's posting: 5) */
+  statementsPerCredit: number;
 }
 
 const MEMBERS = 20;
@@ -54,6 +56,8 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
     const latencies: number[] = [];
     let notAcknowledged = 0;
     let creditedMs = 0;
+    /** issue 24: database statements the server sent while answering notifies */
+    let notifyStatements = 0;
     for (let done = 0; done < orders; ) {
       const wave = Math.min(orders - done, MEMBERS * 5);
       const t0 = performance.now();
@@ -68,6 +72,7 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
       createdMs += performance.now() - t0;
       made.push(...batch.map((b) => b.no));
       // the notifies, CONCURRENCY at a time
+      const s1 = await dbStatements(base);
       const t1 = performance.now();
       let next = 0;
       await Promise.all(
@@ -84,6 +89,7 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
         }),
       );
       creditedMs += performance.now() - t1;
+      notifyStatements += (await dbStatements(base)) - s1;
       done += wave;
     }
 
@@ -113,9 +119,10 @@ async function run(database: 'sqlite' | 'postgres', orders: number, databaseUrl?
       balanced,
       violations,
       engineLimit,
+      statementsPerCredit: Math.round((notifyStatements / Math.max(1, credited)) * 10) / 10,
     };
     console.log(
-      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: credited ${fig.creditedPerSec}/s (${pct(fig.creditedPerSec, engineLimit)} of the engine's ${engineLimit} entries/s), notify p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
+      `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: credited ${fig.creditedPerSec}/s (${pct(fig.creditedPerSec, engineLimit)} of the engine's ${engineLimit} entries/s; ${fig.statementsPerCredit} statements a credit), notify p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
         `orders created ${fig.createdPerSec}/s (through the gateway); ${credited}/${orders} credited, ${notAcknowledged} not acknowledged; ` +
         `balances ${balanced ? 'add up' : 'DO NOT ADD UP'}; verify() ${violations ? `${violations} VIOLATIONS` : 'clean'}`,
     );

@@ -12,6 +12,9 @@ import { wallet } from '../src/modules/wallet/index.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** issue 24: servers started with this in their env answer /metrics to `dbStatements` */
+export const METRICS_TOKEN = randomBytes(16).toString('hex');
+
 export interface LoadResult {
   rps: number;
   p99: number;
@@ -36,15 +39,21 @@ export async function waitForHttp(url: string, ms = 60_000) {
 }
 
 /**
- * The real server in a child process on a fresh SQLite file (or DATABASE_URL when given).
+ * The real server in a child process on a fresh SQLite file (or DATABASE_URL when given); with
+ * BENCH_CPU_PROF set, under `node --cpu-prof` (open the .cpuprofile files in Chrome's DevTools).
  * `halt` ends the process and keeps its data (to check the books afterwards); `stop` also
  * removes the data folder.
  */
 export async function startServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (issue 24)
+  const prof = process.env.BENCH_CPU_PROF;
+  const [command, args] = prof
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`, '--import', 'tsx', 'apps/server/src/main.ts']]
+    : [path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMITS: 'off', OPERATOR_SETUP: 'off', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', METRICS_TOKEN, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -97,6 +106,14 @@ export async function checkBooks<T>(dataDir: string, databaseUrl: string | undef
   } finally {
     await db.close();
   }
+}
+
+/** statements the server at `base` has sent to its database so far (its casino_db_statements_total) */
+export async function dbStatements(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const m = /^casino_db_statements_total (\d+)/m.exec(await res.text());
+  if (!m) throw new Error(`${base}/metrics has no casino_db_statements_total`);
+  return Number(m[1]);
 }
 
 export async function startBare(port: number) {

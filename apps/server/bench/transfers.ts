@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { engineLimitOf, pct } from './ledger.ts';
-import { checkBooks, onBothDatabases, post, startServer } from './lib.ts';
+import { checkBooks, dbStatements, onBothDatabases, post, startServer } from './lib.ts';
 
 /**
  * Transfers per second through the whole path: member -> server (HTTP) -> ledger and the venue
@@ -26,6 +26,8 @@ export interface TransferFigures {
   violations: number;
   /** issue 24: the engine's limit (entries/s, MEMBERS in flight) on the same database afterwards */
   engineLimit: number;
+  /** issue 24: statements the server sent to its database per transfer (its jobs' included) */
+  statementsPerTransfer: number;
 }
 
 const MEMBERS = 20;
@@ -61,6 +63,7 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
     };
     // into the venues for `seconds`; each member remembers what it put where
     const owed = tokens.map(() => [] as string[]);
+    const s0 = await dbStatements(base);
     let started = performance.now();
     const end = started + seconds * 1000;
     await Promise.all(
@@ -85,6 +88,7 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
     );
     const out = { done: back.reduce((a, b) => a + b, 0), rate: 0 };
     out.rate = Math.round(out.done / ((performance.now() - started) / 1000));
+    const statements = (await dbStatements(base)) - s0;
     for (const [message, n] of reasons) console.log(`    not completed: ${n} x ${message}`);
 
     // every member's money is where the books say: central + venues = what was credited
@@ -118,11 +122,12 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
       balanced,
       violations,
       engineLimit,
+      statementsPerTransfer: Math.round((statements / Math.max(1, into.done + out.done + refused)) * 10) / 10,
     };
     // a transfer in is two entries (hold, then settle), a transfer out one
     console.log(
       `  ${database === 'sqlite' ? 'sqlite  ' : 'postgres'}: in ${fig.inPerSec}/s (${pct(2 * fig.inPerSec, engineLimit)} of the engine's ${engineLimit} entries/s), ` +
-        `out ${fig.outPerSec}/s (${pct(fig.outPerSec, engineLimit)}), p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
+        `out ${fig.outPerSec}/s (${pct(fig.outPerSec, engineLimit)}), ${fig.statementsPerTransfer} statements a transfer, p50 ${fig.p50Ms} ms, p99 ${fig.p99Ms} ms; ` +
         `${fig.transfers} transfers, ${refused} not completed, ${pending} pending; balances ${balanced ? 'add up' : 'DO NOT ADD UP'}; ` +
         `verify() ${violations ? `${violations} VIOLATIONS` : 'clean'}`,
     );

@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../lib/lazy-page';
 
 /**
  * The back-office rich-text editor (activities, help articles, the welcome modal).
@@ -22,14 +22,11 @@ export interface RichTextEditorProps {
   disabled?: boolean;
 }
 
-const TiptapEditor = lazy(() => import('./rich-text/TiptapEditor'));
+// without Suspense, which would hold the editor back up to 300 ms after its skeleton (issue 25)
+const TiptapEditor = lazyComponent<RichTextEditorProps>(() => import('./rich-text/TiptapEditor'), <Skeleton active paragraph={{ rows: 5 }} />);
 
 export function RichTextEditor(props: RichTextEditorProps) {
-  return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-      <TiptapEditor {...props} />
-    </Suspense>
-  );
+  return <TiptapEditor {...props} />;
 }
 
 export default RichTextEditor;

@@ -1,7 +1,7 @@
 import { Svg, type P } from '../components/icons';
 
 /**
- * Line icons of the money screens, kept apart from components/icons.tsx so that they
+ * Line icons of the money screens, kept apart from components/icons/ so that they
  * ship with these lazy pages and not with the first screen. 24x24, stroke = text colour.
  */
 export const IconCard = (p: P) => (

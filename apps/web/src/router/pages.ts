@@ -57,7 +57,7 @@ export const PAGE_LOADERS: Record<string, Loader> = {
 const pages = new Map<string, ComponentType>();
 
 /**
- * The route's page, code-split; a chunk that failed to load is imported again after
+ * The route's page (code-split, but the home); a chunk that failed to load is imported again after
  * `forgetFailedLoads()` (the route error boundary's retry).
  */
 export function lazyPage(path: string): ComponentType {
@@ -97,9 +97,12 @@ export function preloadPage(path: string): void {
 /** Whether the route is a top-level page under the title bar. */
 const underTitleBar = (path: string) => !BARE_PATHS.has(path) && SITE_ROUTES.some((r) => r.path === path && r.layout === 'top');
 
+/** The route the URL opens on. */
+export const initialPath = () => (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1');
+
 /** Start fetching the chunk of the page the URL opens on, in parallel with start-up calls. */
 export function preloadInitialPage(): void {
-  const path = (window.location.hash.replace(/^#/, '').split('?')[0] || '/').replace(/(.)\/+$/, '$1');
+  const path = initialPath();
   preloadPage(path);
   if (underTitleBar(path)) void loadTopLayout().catch(() => undefined);
 }

@@ -115,4 +115,10 @@ export interface AdminPaged<T> {
   last_page: number;
   current_page: number;
   per_page: number;
+  /**
+   * issue 24: present (true) when more than 10,000 rows match and `total` is the database's
+   * estimate rather than a count (a site-wide list of a large site); the last pages then hold the
+   * oldest rows
+   */
+  total_estimated?: true;
 }

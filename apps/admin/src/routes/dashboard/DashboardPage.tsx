@@ -1,20 +1,19 @@
 import type { DashboardFigures } from '@casino/contract';
 import { Badge, Card, Col, Empty, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PENDING_QUEUES, useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
 import { yuan } from '../../lib/format';
 import { lazyComponent } from '../../lib/lazy-page';
+import type { TrendChart as Chart } from './TrendChart';
 
 // echarts is most of this screen's code: it downloads in a chunk of its own, started as soon as
 // the screen's code runs (beside the figures' calls), and the figures never wait for it. Drawn
 // without Suspense, which would hold the chart back up to 300 ms after its skeleton (issue 25).
-const TrendChart = lazyComponent(
-  () => import('./TrendChart').then((m) => ({ default: m.TrendChart })),
-  <Skeleton.Node active style={{ width: '100%', height: 320 }} />,
-);
+const chartSkeleton = <Skeleton.Node active style={{ width: '100%', height: 320 }} />;
+const TrendChart = lazyComponent<ComponentProps<typeof Chart>>(() => import('./TrendChart').then((m) => ({ default: m.TrendChart })), chartSkeleton);
 TrendChart.preload();
 
 function Figures({ f }: { f: DashboardFigures }) {

@@ -31,6 +31,7 @@ import { m028 } from './028_agent_statements.ts'; // issue 20: agent statements 
 import { m029 } from './029_responsible.ts'; // issue 22: responsible play
 import { m030 } from './030_login_devices.ts'; // issue 20: the device of registrations and sign-ins
 import { m031 } from './031_payment_channels.ts'; // issue 21: payment channels
+import { m032 } from './032_deposits_time.ts'; // issue 24: the deposits list's index
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,5 +67,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '029_responsible': m029(dialect), // issue 22: responsible play (limits, reality checks, breaks)
     '030_login_devices': m030(), // issue 20: the device id of registrations and sign-ins (agents' device check)
     '031_payment_channels': m031(dialect), // issue 21: payment channels, their day caps and failures, notifies seen, deposits.channel_id
+    '032_deposits_time': m032(), // issue 24: deposits (created_at, id) for the back-office's unfiltered list
   };
 }

@@ -155,8 +155,8 @@ export function createAccountsService(
 
     /** the balance poll (issue 24: from the live cache when there is one) */
     async balance(memberId: number): Promise<{ balance: number }> {
-      const load = () => wallet.centralBalance(db, memberId);
-      return { balance: fenToYuan(await (deps.balances ? deps.balances.read(memberId, load) : load())) };
+      const fen = deps.balances ? await deps.balances.read(memberId, () => wallet.centralBalance(db, memberId)) : await wallet.centralBalance(db, memberId);
+      return { balance: fenToYuan(fen) };
     },
 
     /** auto-transfer (自动免转): 1 moves the central balance into a venue when one of its games opens */

@@ -4,6 +4,7 @@ import type { DB } from '../../db/index.ts';
 import { refuse } from '../../http/envelope.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import { startsWith } from '../../db/like.ts';
+import { newestFirstPage } from '../../db/big-lists.ts';
 
 /**
  * A Beijing date or time from the wire as epoch ms. A bare date is the start of that day, or
@@ -34,18 +35,17 @@ export async function listAudit(db: Kysely<DB>, input: AuditListInput) {
   if (input.target) q = q.where('admin_audit.target', '=', input.target);
   if (from !== undefined) q = q.where('admin_audit.created_at', '>=', from);
   if (to !== undefined) q = q.where('admin_audit.created_at', '<', to);
-  const [rows, total] = await Promise.all([
-    q
+  // issue 24: counted exactly up to 10,000 entries and estimated past that; the last pages read
+  // from the oldest end (the log only grows: counting and an OFFSET over all of it took seconds)
+  const { rows, total: n, estimated } = await newestFirstPage(db, {
+    base: q,
+    rows: q
       .innerJoin('admins', 'admins.id', 'admin_audit.admin_id')
-      .select(['admin_audit.id', 'admin_audit.admin_id', 'admins.username', 'admin_audit.action', 'admin_audit.target', 'admin_audit.detail', 'admin_audit.ip', 'admin_audit.created_at'])
-      .orderBy('admin_audit.created_at', 'desc')
-      .orderBy('admin_audit.id', 'desc')
-      .limit(input.per_page)
-      .offset((input.page - 1) * input.per_page)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const n = Number(total.n);
+      .select(['admin_audit.id', 'admin_audit.admin_id', 'admins.username', 'admin_audit.action', 'admin_audit.target', 'admin_audit.detail', 'admin_audit.ip', 'admin_audit.created_at']),
+    keys: ['admin_audit.created_at', 'admin_audit.id'],
+    page: input.page,
+    perPage: input.per_page,
+  });
   const names = await targetNames(db, rows.map((r) => r.target));
   const details = await nameOperators(db, rows.map((r) => presentAuditDetail(r.action, safeJson(r.detail))));
   return {
@@ -67,6 +67,7 @@ export async function listAudit(db: Kysely<DB>, input: AuditListInput) {
     last_page: Math.max(1, Math.ceil(n / input.per_page)),
     current_page: input.page,
     per_page: input.per_page,
+    ...(estimated ? { total_estimated: true as const } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { MemberSearchInput } from '@casino/contract';
 import type { DB } from '../../db/index.ts';
 import { startsWith } from '../../db/like.ts';
+import { newestFirstPage } from '../../db/big-lists.ts';
 import { memberSessionsEnded } from '../accounts/index.ts';
 
 /** SQL of the back-office's member views (issue 12). */
@@ -48,28 +49,27 @@ export async function search(db: Kysely<DB>, f: MemberSearchInput, w: SearchWind
   // with a selective filter (few members) its own index finds them and they are sorted; without
   // one the (created_at, id) index walks the newest first ('+' keeps SQLite off that index)
   const selective = Boolean(f.username || f.realname || f.mobile || f.referrer);
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('members')
-      .where(where)
-      .select([
-        'members.id', 'members.username', 'members.realname', 'members.mobile', 'members.vip', 'members.status', 'members.realname_verified',
-        'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip',
-      ])
-      .orderBy(selective ? sql`+members.created_at` : sql.ref('members.created_at'), 'desc')
-      .orderBy('members.id', 'desc')
-      .limit(f.per_page)
-      .offset((f.page - 1) * f.per_page)
-      .execute(),
-    db.selectFrom('members').where(where).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const base = db.selectFrom('members').where(where);
+  // issue 24: the total counted exactly up to 10,000 members (estimated past that) and the last
+  // pages read from the oldest end: counting a million members and walking an OFFSET of a million
+  // took seconds
+  const { rows, total, estimated } = await newestFirstPage(db, {
+    base,
+    rows: base.select([
+      'members.id', 'members.username', 'members.realname', 'members.mobile', 'members.vip', 'members.status', 'members.realname_verified',
+      'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip',
+    ]),
+    keys: [selective ? sql`+members.created_at` : sql.ref('members.created_at'), sql.ref('members.id')],
+    page: f.page,
+    perPage: f.per_page,
+  });
   // the page's balances by (member_id, kind): joining in the main query let a planner start from
   // every central wallet instead of from the page
   const balances = rows.length
     ? await db.selectFrom('ledger_accounts').select(['member_id', 'balance']).where('kind', '=', 'central').where('member_id', 'in', rows.map((r) => r.id)).execute()
     : [];
   const balanceOf = new Map(balances.map((b) => [b.member_id, b.balance]));
-  return { rows: rows.map((r) => ({ ...r, balance: balanceOf.get(r.id) ?? 0 })), total: Number(total.n) };
+  return { rows: rows.map((r) => ({ ...r, balance: balanceOf.get(r.id) ?? 0 })), total, estimated };
 }
 export type SearchRow = Awaited<ReturnType<typeof search>>['rows'][number];
 

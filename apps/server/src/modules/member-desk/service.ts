@@ -92,8 +92,8 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
       const from = f.registered_from ? beijingInstant(f.registered_from) : undefined;
       const to = f.registered_to ? beijingInstant(f.registered_to, true) : undefined;
       if (from !== undefined && to !== undefined && from >= to) refuse('开始时间不能晚于结束时间');
-      const { rows, total } = await repo.search(db, f, { registeredFrom: from, registeredTo: to });
-      return { data: rows.map(row), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page };
+      const { rows, total, estimated } = await repo.search(db, f, { registeredFrom: from, registeredTo: to });
+      return { data: rows.map(row), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page, ...(estimated ? { total_estimated: true as const } : {}) };
     },
 
     async get(username: string): Promise<Member360> {

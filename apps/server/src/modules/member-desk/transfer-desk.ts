@@ -1,5 +1,5 @@
 import { ADMIN_TRANSFER_MSG, CODE, fenToYuan, type AdminTransferRow } from '@casino/contract';
-import { sql } from 'kysely';
+import { newestFirstPage } from '../../db/big-lists.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -18,27 +18,27 @@ export function createTransferDesk(ctx: AppContext, transfers: Transfers) {
   const { db } = ctx;
   return {
     async list(f: { state: 'pending' | 'success' | 'failed' | 'all'; username?: string; platform?: string; page: number; per_page: number }) {
-      let q = db.selectFrom('venue_transfers').innerJoin('members', 'members.id', 'venue_transfers.member_id');
+      let q = db.selectFrom('venue_transfers');
       if (f.state !== 'all') q = q.where('venue_transfers.status', '=', STATUS[f.state]);
-      if (f.username) q = q.where('members.username', '=', f.username.toLowerCase());
+      if (f.username) q = q.where('venue_transfers.member_id', 'in', db.selectFrom('members').select('id').where('username', '=', f.username.toLowerCase()));
       if (f.platform) q = q.where('venue_transfers.platform', '=', f.platform);
-      const [rows, total] = await Promise.all([
-        q
+      // issue 24: counted without the members join, exactly up to 10,000 and estimated past that;
+      // the last pages read from the oldest end (millions of transfers)
+      const { rows, total: n, estimated } = await newestFirstPage(db, {
+        base: q,
+        rows: q
+          .innerJoin('members', 'members.id', 'venue_transfers.member_id')
           .select([
             'venue_transfers.transfer_id', 'members.username', 'venue_transfers.platform', 'venue_transfers.direction', 'venue_transfers.amount', 'venue_transfers.status',
             'venue_transfers.attempts', 'venue_transfers.last_error', 'venue_transfers.created_at', 'venue_transfers.settled_at',
           ])
           // the venue by name (issue 25); a platform the catalogue no longer has shows its code
           .leftJoin('venues', 'venues.platform', 'venue_transfers.platform')
-          .select('venues.name as venue_name')
-          .orderBy('venue_transfers.created_at', 'desc')
-          .orderBy('venue_transfers.id', 'desc')
-          .limit(f.per_page)
-          .offset((f.page - 1) * f.per_page)
-          .execute(),
-        q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const n = Number(total.n);
+          .select('venues.name as venue_name'),
+        keys: ['venue_transfers.created_at', 'venue_transfers.id'],
+        page: f.page,
+        perPage: f.per_page,
+      });
       return {
         data: rows.map(
           (r): AdminTransferRow => ({
@@ -54,6 +54,7 @@ export function createTransferDesk(ctx: AppContext, transfers: Transfers) {
         last_page: Math.max(1, Math.ceil(n / f.per_page)),
         current_page: f.page,
         per_page: f.per_page,
+        ...(estimated ? { total_estimated: true as const } : {}),
       };
     },
 

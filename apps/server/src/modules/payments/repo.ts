@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Deposit, DepositAccount, DepositsTable } from '../../db/schema.ts';
 import type { Insertable, UpdateObject } from 'kysely';
+import { newestFirstPage } from '../../db/big-lists.ts';
 
 type Q = Kysely<DB>;
 
@@ -193,15 +194,19 @@ export async function memberRecords(db: Q, memberId: number, since: number, unti
 }
 
 /** The operator's list, newest first, filtered by status and member. */
-export async function adminList(db: Q, f: { status?: string; memberId?: number }, limit: number, offset: number) {
-  let q = db.selectFrom('deposits').innerJoin('members', 'members.id', 'deposits.member_id');
-  if (f.status) q = q.where('deposits.status', '=', f.status);
-  if (f.memberId !== undefined) q = q.where('deposits.member_id', '=', f.memberId);
-  const [rows, count] = await Promise.all([
-    q.selectAll('deposits').select('members.username').orderBy('deposits.created_at', 'desc').orderBy('deposits.id', 'desc').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+export async function adminList(db: Q, f: { status?: string; memberId?: number }, limit: number, page: number) {
+  let base = db.selectFrom('deposits');
+  if (f.status) base = base.where('deposits.status', '=', f.status);
+  if (f.memberId !== undefined) base = base.where('deposits.member_id', '=', f.memberId);
+  // issue 24: counted without the members join (every deposit has its member), exactly up to
+  // 10,000 and estimated past that; the last pages read from the oldest end (deposits_time index)
+  return newestFirstPage(db, {
+    base,
+    rows: base.innerJoin('members', 'members.id', 'deposits.member_id').selectAll('deposits').select('members.username'),
+    keys: ['deposits.created_at', 'deposits.id'],
+    page,
+    perPage: limit,
+  });
 }
 
 export function memberIdByUsername(db: Q, username: string) {

@@ -77,8 +77,8 @@ export function createReview(ctx: AppContext, site: SiteService) {
         if (!m) return paged([], 0, q.page, ADMIN_PER_PAGE);
         memberId = m.id;
       }
-      const { rows, total } = await repo.adminList(db, { status: q.state, memberId }, ADMIN_PER_PAGE, (q.page - 1) * ADMIN_PER_PAGE);
-      return { ...paged(rows.map(toRow), total, q.page, ADMIN_PER_PAGE), statuses: DEPOSIT_STATUS_NAMES };
+      const { rows, total, estimated } = await repo.adminList(db, { status: q.state, memberId }, ADMIN_PER_PAGE, q.page);
+      return { ...paged(rows.map(toRow), total, q.page, ADMIN_PER_PAGE), ...(estimated ? { total_estimated: true as const } : {}), statuses: DEPOSIT_STATUS_NAMES };
     },
 
     async approve(admin: SessionAdmin, depositNo: string, ip: string): Promise<{ row: AdminDepositRow; repeated: boolean }> {

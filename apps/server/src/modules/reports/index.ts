@@ -7,6 +7,8 @@ import { createReportsService } from './service.ts';
 
 export type { ReportsService } from './service.ts';
 export { guardCell } from './csv.ts';
+// issue 24: the dashboard reads closed days from the rollups
+export { betsByDay as rolledUpBetsByDay, moneyByDay as rolledUpMoneyByDay, ledgerClosedBefore } from './repo.ts';
 
 /**
  * Reports (issue 13): daily, monthly, venues, members and agents over rollup tables kept by the

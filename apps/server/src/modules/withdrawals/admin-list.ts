@@ -59,7 +59,7 @@ async function riskOf(ctx: AppContext, w: repo.AdminListRow): Promise<WithdrawRi
 /** POST /admin/api/withdrawals/list: newest first, filtered and paged on the server, with risk notes. */
 export function createAdminList(ctx: AppContext, deps: AdminListDeps) {
   return async function list(admin: SessionAdmin, q: AdminWithdrawalsListInput, ip: string): Promise<AdminPaged<AdminWithdrawalRow>> {
-    const { rows, total } = await repo.adminPage(ctx.db, { state: q.state, username: q.username, withdrawNo: q.withdraw_no }, q.per_page, (q.page - 1) * q.per_page);
+    const { rows, total, estimated } = await repo.adminPage(ctx.db, { state: q.state, username: q.username, withdrawNo: q.withdraw_no }, q.per_page, q.page);
     const reveal = grants(admin.permissions, 'cards.reveal');
     const data = await Promise.all(
       rows.map(async (w): Promise<AdminWithdrawalRow> => {
@@ -91,6 +91,6 @@ export function createAdminList(ctx: AppContext, deps: AdminListDeps) {
     if (reveal && data.length > 0) {
       await audit(ctx.db, { adminId: admin.adminId, action: 'withdrawal.reveal_cards', target: 'withdrawals', detail: { withdraw_nos: data.map((d) => d.withdraw_no) }, ip });
     }
-    return paged(data, total, q.page, q.per_page);
+    return { ...paged(data, total, q.page, q.per_page), ...(estimated ? { total_estimated: true as const } : {}) };
   };
 }

@@ -10,7 +10,7 @@ import { LazyImg } from '../../components/LazyImg';
  * rests while a finger is on it and while the page is hidden.
  *
  * Not antd-mobile's Swiper: that one brings react-spring and use-gesture (about 28 KB
- * compressed) into the first screen, past the home's 150 KB budget.
+ * compressed) into the first screen, past the home's first-load budget.
  */
 export default function BannerCarousel({ banners }: { banners: BannerItem[] }) {
   const go = useGo();

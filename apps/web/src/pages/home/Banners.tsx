@@ -21,19 +21,21 @@ async function fetchBanners(): Promise<BannerItem[]> {
   return list;
 }
 
+/** The banner list's query; main.tsx starts it along with POST /api/app when the site opens on home. */
+export const bannerQuery = {
+  queryKey: ['bannerList'],
+  queryFn: fetchBanners,
+  staleTime: 60_000, // an operator's edit shows on the next visit within a minute
+  retry: false,
+};
+
 /**
  * The banner box keeps a 5:2 frame (the banners' own proportions) from the first paint:
  * shimmer while nothing is known, the carousel once banners are there (from the cache at
  * once on a return visit), and a drawn house banner when the operator has none.
  */
 export function Banners() {
-  const q = useQuery({
-    queryKey: ['bannerList'],
-    queryFn: fetchBanners,
-    staleTime: 60_000, // an operator's edit shows on the next visit within a minute
-    retry: false,
-    placeholderData: cachedBanners,
-  });
+  const q = useQuery({ ...bannerQuery, placeholderData: cachedBanners });
   const banners = q.data;
   return (
     <div className="banner" data-testid="home-banner">
