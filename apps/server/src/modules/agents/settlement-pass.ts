@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { recentWith } from '../../db/recent-passes.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -28,7 +29,11 @@ export interface SettlementPass {
   finishedAt: number | null;
   chunks: number;
   counts: PassCounts;
+  /** the passes that ended before this one, newest first (db/recent-passes.ts) */
+  recent?: EndedSettlementPass[];
 }
+
+export type EndedSettlementPass = Pick<SettlementPass, 'id' | 'firstRun' | 'startedAt' | 'finishedAt' | 'counts'>;
 
 export interface PassCounts {
   /** statements written for the first time */
@@ -43,7 +48,7 @@ export const AGENTS_PER_CHUNK = 200;
 
 export const noPassCounts = (): PassCounts => ({ created: 0, updated: 0, kept: 0 });
 
-export function newSettlementPass(o: { carryover: boolean; overrideBp: number; depositFeeBp: number; by: SettlementPass['by']; firstRun: boolean; startedAt: number; size?: number }): SettlementPass {
+export function newSettlementPass(o: { carryover: boolean; overrideBp: number; depositFeeBp: number; by: SettlementPass['by']; firstRun: boolean; startedAt: number; size?: number; prev?: SettlementPass | null }): SettlementPass {
   return {
     id: randomBytes(8).toString('hex'),
     phase: 'own',
@@ -58,6 +63,7 @@ export function newSettlementPass(o: { carryover: boolean; overrideBp: number; d
     finishedAt: null,
     chunks: 0,
     counts: noPassCounts(),
+    recent: recentWith(o.prev ?? null, (p): EndedSettlementPass => ({ id: p.id, firstRun: p.firstRun, startedAt: p.startedAt, finishedAt: p.finishedAt, counts: p.counts })),
   };
 }
 

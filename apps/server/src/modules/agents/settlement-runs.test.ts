@@ -4,6 +4,7 @@ import { checkMember } from './flags.ts';
 import { clearFlag } from './flags.ts';
 import { agentFor, adminToken, bet, credit, futureMonths, inMonth, registerMember, statementOf, y } from './settlement-testing.ts';
 import { monthStart, shiftMonth } from './settlement-month.ts';
+import { driveSettlement } from './settlement.ts';
 
 /**
  * The month job's guarantees (issue 20 points 4 and 8), on SQLite and PostgreSQL: run twice,
@@ -79,6 +80,25 @@ describe('agent settlement runs', () => {
     expect(await statementOf(t, agents[2].agentId, m1)).toEqual(paid);
     expect(await statementOf(t, agents[3].agentId, m1)).toMatchObject({ net_profit: y(4_100), commission: y(1_230) });
     expect(await t.ctx.db.selectFrom('agent_statements').select('id').where('agent_id', '=', late.agentId).execute()).toEqual([]);
+  });
+
+  it('a re-run whose pass another caller carried to its end and replaced still answers its own counts', async () => {
+    const op = { adminId: 1, ip: '127.0.0.1' };
+    const now = monthStart(m2) + 9 * 3_600_000;
+    const member = await t.ctx.db.selectFrom('agent_links').select('member_id').where('agent_id', '=', agents[4].agentId).executeTakeFirstOrThrow();
+    await bet(t, Number(member.member_id), { valid: y(10), win: y(-50), at: inMonth(m1, 26) });
+    // operator A's pass is written, then A stalls before its first chunk (maxChunks 0)
+    await expect(t.agentSettlement.rerunMonth(m1, op, now, { maxChunks: 0 })).rejects.toThrow();
+    const passOf = async () => JSON.parse((await t.ctx.db.selectFrom('agent_settlement_runs').select('pass').where('month', '=', m1).executeTakeFirstOrThrow()).pass as string);
+    const a = await passOf();
+    expect(a.cursor).not.toBeNull();
+    // operators B and C finish A's pass, then each runs (and ends) a pass of their own
+    expect(await t.agentSettlement.rerunMonth(m1, op, now)).toMatchObject({ updated: 0 });
+    expect(await t.agentSettlement.rerunMonth(m1, op, now)).toMatchObject({ updated: 0 });
+    expect((await passOf()).id).not.toBe(a.id);
+    // A looks again: its pass is remembered with the one statement it changed
+    const seen = await driveSettlement(t.ctx.db, m1, a.id, now);
+    expect(seen).toMatchObject({ id: a.id, counts: { created: 0, updated: 1 } });
   });
 
   it('a member flagged as the agent\'s own is left out until an operator clears it', async () => {

@@ -1,6 +1,7 @@
 import { AGENT_MSG, fenToYuan } from '@casino/contract';
 import { sql, type Kysely } from 'kysely';
 import type { AgentStatement, DB } from '../../db/schema.ts';
+import { endedPass } from '../../db/recent-passes.ts';
 import { refuse } from '../../http/envelope.ts';
 import { audit } from '../backoffice/index.ts';
 import { computeCommission, overrideOf, type PlanRow } from './commission.ts';
@@ -270,7 +271,11 @@ export async function driveSettlement(db: Kysely<DB>, month: string, passId: str
       const row = await lockSettlementRun(trx, month);
       const pass = parseSettlementPass(row?.pass);
       if (!row || !pass) return { end: true, finished: null };
-      if (target !== null && pass.id !== target) return { end: true, finished: null }; // ours ended, a later one started
+      if (target !== null && pass.id !== target) {
+        // ours ended (another caller carried it) and a later one started meanwhile
+        const ended = endedPass(pass, target);
+        return { end: true, finished: ended ? ({ ...pass, ...ended, cursor: null } as SettlementPass) : null };
+      }
       if (pass.cursor === null) return { end: true, finished: target === null ? null : pass };
       if (done >= maxChunks) return { end: true, finished: null };
       target = pass.id;
@@ -356,8 +361,9 @@ export async function rerunAgentMonth(deps: SettlementDeps, month: string, op: {
         .executeTakeFirst();
       const row = await lockSettlementRun(trx, month);
       if (!row) throw new Error(`agent settlement run row of ${month} missing`);
-      if (settlementRunning(parseSettlementPass(row.pass))) return null;
-      const pass = newSettlementPass({ carryover: s.carryover, overrideBp: s.override_bp, depositFeeBp: s.deposit_fee_bp, by: op, firstRun: fresh !== undefined, startedAt: now, size: opts.chunkAgents });
+      const running = parseSettlementPass(row.pass);
+      if (settlementRunning(running)) return null;
+      const pass = newSettlementPass({ carryover: s.carryover, overrideBp: s.override_bp, depositFeeBp: s.deposit_fee_bp, by: op, firstRun: fresh !== undefined, startedAt: now, size: opts.chunkAgents, prev: running });
       await trx
         .updateTable('agent_settlement_runs')
         .set((eb) => ({ pass: JSON.stringify(pass), ...(fresh ? {} : { reruns: eb('reruns', '+', 1), rerun_at: now }) }))

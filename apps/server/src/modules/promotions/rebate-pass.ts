@@ -2,6 +2,7 @@ import { fenToYuan } from '@casino/contract';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { endedPass, recentWith } from '../../db/recent-passes.ts';
 import { audit } from '../backoffice/index.ts';
 import { addCounts, dayTotals, MEMBERS_PER_CHUNK, noCounts, settleChunk, type ChunkCounts } from './rebate-chunks.ts';
 import type { VipLevel } from './rates.ts';
@@ -30,18 +31,18 @@ export interface RebatePass {
   finishedAt: number | null;
   chunks: number;
   counts: ChunkCounts;
-  /** the pass before this one, as it ended (without its own `prev`) */
-  prev?: Omit<RebatePass, 'prev' | 'levels'> | null;
+  /** the passes that ended before this one, newest first (db/recent-passes.ts) */
+  recent?: EndedRebatePass[];
+  /** rows written before `recent`: the one pass before */
+  prev?: EndedRebatePass | null;
 }
+
+export type EndedRebatePass = Omit<RebatePass, 'prev' | 'recent' | 'levels'>;
 
 export function newPass(o: Pick<RebatePass, 'levels' | 'fishingAs' | 'flowTracked' | 'firstRun' | 'by' | 'before' | 'startedAt'> & { size?: number; prev?: RebatePass | null }): RebatePass {
   const { prev, size, ...rest } = o;
-  let last: RebatePass['prev'] = null;
-  if (prev) {
-    const { prev: _older, levels: _levels, ...kept } = prev;
-    last = kept;
-  }
-  return { id: randomBytes(8).toString('hex'), cursor: 0, size: size ?? MEMBERS_PER_CHUNK, finishedAt: null, chunks: 0, counts: noCounts(), ...rest, prev: last };
+  const recent = recentWith(prev ?? null, ({ prev: _p, recent: _r, levels: _l, ...kept }): EndedRebatePass => kept);
+  return { id: randomBytes(8).toString('hex'), cursor: 0, size: size ?? MEMBERS_PER_CHUNK, finishedAt: null, chunks: 0, counts: noCounts(), ...rest, recent };
 }
 
 export function parsePass(text: string | null | undefined): RebatePass | null {
@@ -77,8 +78,8 @@ export async function drivePass(db: Kysely<DB>, day: string, passId: string | nu
       if (!row || !pass) return { end: true, finished: null };
       if (target !== null && pass.id !== target) {
         // ours ended and a later pass started meanwhile
-        const prev = pass.prev?.id === target ? ({ ...pass.prev, levels: [] } as RebatePass) : null;
-        return { end: true, finished: prev };
+        const ended = endedPass(pass, target);
+        return { end: true, finished: ended ? ({ ...ended, levels: [] } as RebatePass) : null };
       }
       if (pass.cursor === null) return { end: true, finished: target === null ? null : pass };
       if (done >= maxChunks) return { end: true, finished: null };
