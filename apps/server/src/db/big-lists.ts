@@ -18,26 +18,37 @@ export interface ListTotal {
 // the builders come from several tables; only their SQL is used here
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
+/** past 4x the cap in the planner's estimate, only this many rows are counted, to catch a gross misestimate */
+const SANITY_COUNT = 1_000;
+
 /**
  * How many rows a list's filtered query finds: exact up to EXACT_TOTAL_UP_TO (a read of at most
  * that many index entries). Past it, on PostgreSQL, the planner's estimate from the table's
- * statistics (EXPLAIN, well under a millisecond), never below what was counted: counting a
- * million members for "共 1,000,000 条" took longer than the page itself (issue 24, measured by
- * scripts/scale-check.ts). SQLite (a small site) counts exactly.
+ * statistics (EXPLAIN, under a millisecond), never below what was counted: counting a million
+ * members for "共 1,000,000 条" took longer than the page itself (issue 24, measured by
+ * scripts/scale-check.ts). When the estimate is far past the cap, only SANITY_COUNT rows are
+ * counted (a query the planner misjudges that badly still gets its exact total below that).
+ * SQLite (a small site) counts exactly.
  */
 export async function listTotal(db: Kysely<any>, base: AnySelect): Promise<ListTotal> {
-  const capped = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(EXACT_TOTAL_UP_TO + 1).as('capped'))
-    .select(sql<number | string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  const counted = Number(capped.n);
-  if (counted <= EXACT_TOTAL_UP_TO) return { total: counted, estimated: false };
+  const countUpTo = async (cap: number) => {
+    const capped = await db
+      .selectFrom(base.select(sql<number>`1`.as('one')).limit(cap + 1).as('capped'))
+      .select(sql<number | string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(capped.n);
+  };
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const counted = await countUpTo(EXACT_TOTAL_UP_TO);
+    if (counted <= EXACT_TOTAL_UP_TO) return { total: counted, estimated: false };
     const all = await base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return { total: Number(all.n), estimated: false };
   }
   const [plan] = (await base.select(sql<number>`1`.as('one')).explain('json')) as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[];
   const estimate = Math.round(Number(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  const cap = estimate > 4 * EXACT_TOTAL_UP_TO ? SANITY_COUNT : EXACT_TOTAL_UP_TO;
+  const counted = await countUpTo(cap);
+  if (counted <= cap) return { total: counted, estimated: false };
   return { total: Math.max(counted, estimate), estimated: true };
 }
 

@@ -32,6 +32,8 @@ import { m029 } from './029_responsible.ts'; // issue 22: responsible play
 import { m030 } from './030_login_devices.ts'; // issue 20: the device of registrations and sign-ins
 import { m031 } from './031_payment_channels.ts'; // issue 21: payment channels
 import { m032 } from './032_deposits_time.ts'; // issue 24: the deposits list's index
+import { m033 } from './033_scale_indexes.ts'; // issue 24: indexes the scale check found missing
+import { m034 } from './034_member_cards_member.ts'; // issue 24: a member's cards, deleted ones too
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -68,5 +70,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '030_login_devices': m030(), // issue 20: the device id of registrations and sign-ins (agents' device check)
     '031_payment_channels': m031(dialect), // issue 21: payment channels, their day caps and failures, notifies seen, deposits.channel_id
     '032_deposits_time': m032(), // issue 24: deposits (created_at, id) for the back-office's unfiltered list
+    '033_scale_indexes': m033(), // issue 24: reports' active members, activity applications newest first
+    '034_member_cards_member': m034(), // issue 24: member_cards (member_id, id) for the member view
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ActivityApplication, DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
+import { newestFirstPage } from '../../db/big-lists.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../backoffice/index.ts';
@@ -52,21 +53,19 @@ export async function memberApplications(db: Kysely<DB>, memberId: number, page:
 /** /admin/api/activity-applications/list {state?, username?, page}: newest first, with the member's name. */
 export async function adminApplications(db: Kysely<DB>, q: { state?: 1 | 2 | 3; username?: string; page: number }) {
   const perPage = 20;
-  let base = db.selectFrom('activity_applications').innerJoin('members', 'members.id', 'activity_applications.member_id');
+  let base = db.selectFrom('activity_applications');
   if (q.state) base = base.where('activity_applications.state', '=', q.state);
-  if (q.username) base = base.where('members.username', '=', q.username.toLowerCase());
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-    base
-      .selectAll('activity_applications')
-      .select('members.username')
-      .orderBy('activity_applications.created_at', 'desc')
-      .orderBy('activity_applications.id', 'desc')
-      .limit(perPage)
-      .offset((q.page - 1) * perPage)
-      .execute(),
-  ]);
-  return paged(
+  if (q.username) base = base.where('activity_applications.member_id', 'in', db.selectFrom('members').select('id').where('username', '=', q.username.toLowerCase()));
+  // issue 24: counted without the members join, exactly up to 10,000 (estimated past that); the
+  // last pages read from the oldest end
+  const { rows, total, estimated } = await newestFirstPage(db, {
+    base,
+    rows: base.innerJoin('members', 'members.id', 'activity_applications.member_id').selectAll('activity_applications').select('members.username'),
+    keys: ['activity_applications.created_at', 'activity_applications.id'],
+    page: q.page,
+    perPage,
+  });
+  const reply = paged(
     rows.map((r) => ({
       ...record(r),
       username: r.username,
@@ -74,10 +73,11 @@ export async function adminApplications(db: Kysely<DB>, q: { state?: 1 | 2 | 3; 
       reviewed_by: r.reviewed_by,
       reviewed_at: r.reviewed_at === null ? null : toWireTime(Number(r.reviewed_at)),
     })),
-    Number(count?.n ?? 0),
+    total,
     q.page,
     perPage,
   );
+  return estimated ? { ...reply, total_estimated: true as const } : reply;
 }
 
 /**
