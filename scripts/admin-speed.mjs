@@ -155,9 +155,10 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       if (c) c.end = Date.now() - t0;
     });
   }
-  page.on('response', async (r) => {
+  // counted as each response arrives (waiting for its full header list missed some before the screen showed)
+  page.on('response', (r) => {
     const type = /\.(js|css)$/.exec(new URL(r.url()).pathname)?.[1];
-    if (type) bytes[type] += Number((await r.allHeaders())['content-length'] ?? 0);
+    if (type) bytes[type] += Number(r.headers()['content-length'] ?? 0);
   });
   const cdp = profile ? await context.newCDPSession(page) : undefined;
   if (profile) {
@@ -214,8 +215,7 @@ function mainThreadCpu(buffer) {
 
 let stopping = false;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// the most of a kind any load counted: a response whose headers came after its load was timed is missed
-const kb = (rs, type) => Math.round(Math.max(...rs.map((x) => x[type])) / 1024);
+const kb = (rs, type) => Math.round(median(rs.map((x) => x[type])) / 1024);
 
 async function main() {
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });

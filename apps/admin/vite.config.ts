@@ -2,9 +2,6 @@ import { defineConfig, loadEnv, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 
-/** libraries only one screen uses: the dashboard's chart, the content editor, the second-factor QR code */
-const ONE_SCREEN_LIBS = /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|tslib|@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|qrcode|dijkstrajs|pngjs)[\\/]/;
-
 /** antd's style-hook factories: their second argument writes a component's CSS at runtime */
 const STYLE_HOOKS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
 
@@ -68,13 +65,13 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                // the libraries every screen shares (React, the router, antd and its parts, the
-                // query cache, zod): one file, downloaded with the first screen and cached after,
-                // so the next screen brings only its own code instead of a dozen antd pieces
-                // named after whichever component needed them first. Libraries of one screen
-                // (the chart, the rich-text editor, QR codes) stay with the screen that draws them.
+                // React, the router and the query cache: what every screen runs. antd is left
+                // to the bundler's own split, so a screen loads and runs only the components it
+                // draws: one file of every antd component the app uses cost each cold load its
+                // whole evaluation (issue 25, scripts/admin-speed.mjs: about 10% of a screen's
+                // load on a 2-core machine, measured in two runs against the one-file build).
                 name: 'vendor',
-                test: (id: string) => /node_modules[\\/]/.test(id) && !ONE_SCREEN_LIBS.test(id),
+                test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
               },
             ],
           },

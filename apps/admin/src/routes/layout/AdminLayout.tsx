@@ -1,7 +1,7 @@
 import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { RouteBoundary } from '../../components/RouteError';
@@ -21,7 +21,7 @@ export function menuItems(me: Me): MenuProps['items'] {
   const groups = new Map<string, { key: string; label: string; icon: React.ReactNode; children: { key: string; label: string; icon?: React.ReactNode }[] }>();
   for (const s of visibleScreens(me.permissions, SCREENS)) {
     // the pointer resting on an entry starts its screen's download, so the click draws at once
-    const item = { key: s.path, label: s.title, icon: s.icon, onMouseEnter: () => preloadScreen(s.path) };
+    const item = { key: s.path, label: s.title, icon: s.icon, onMouseEnter: () => void preloadScreen(s.path) };
     if (!s.group) {
       items.push(item);
       continue;
@@ -118,26 +118,36 @@ export function AdminLayout() {
           {operator ? <OperatorMenu operator={operator} /> : null}
         </Header>
         <Content style={{ padding: 24, minWidth: 0 }}>
-          <RouteBoundary resetKey={location.pathname}>
-            {allowed ? (
-              <Suspense
-                fallback={
-                  <div style={{ padding: 80, textAlign: 'center' }}>
-                    <Spin />
-                  </div>
-                }
-              >
-                <Outlet />
-              </Suspense>
-            ) : (
-              <Result status="403" title="没有权限" subTitle="您的角色不能查看此页面，如需开通请联系超级管理员。" />
-            )}
-          </RouteBoundary>
+          <ScreenArea pathname={location.pathname} allowed={allowed} />
         </Content>
       </Layout>
     </Layout>
   );
 }
+
+/**
+ * The screen itself, memoized: the frame drawing again (the operator's answer arriving, the
+ * menu) does not draw the screen again, its table included (issue 25).
+ */
+const ScreenArea = memo(function ScreenArea({ pathname, allowed }: { pathname: string; allowed: boolean }) {
+  return (
+    <RouteBoundary resetKey={pathname}>
+      {allowed ? (
+        <Suspense
+          fallback={
+            <div style={{ padding: 80, textAlign: 'center' }}>
+              <Spin />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      ) : (
+        <Result status="403" title="没有权限" subTitle="您的角色不能查看此页面，如需开通请联系超级管理员。" />
+      )}
+    </RouteBoundary>
+  );
+});
 
 /** The operator's name and role, with 账户安全 and 退出登录 under it. */
 function OperatorMenu({ operator }: { operator: Me }) {
