@@ -33,3 +33,13 @@ export function beijingDaysWindow(days: number, now = Date.now()): { since: numb
   const today = dayjs(now).tz(BUSINESS_TZ).startOf('day');
   return { since: today.subtract(days - 1, 'day').valueOf(), until: today.add(1, 'day').valueOf() };
 }
+
+/**
+ * A Beijing date or time from the wire as epoch ms. A bare date is the start of that day, or
+ * with `endOfDay` the start of the next one (a 'to' date includes its whole day).
+ */
+export function beijingInstant(text: string, endOfDay = false): number {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const t = dayjs.tz(dateOnly ? `${text} 00:00:00` : text.length === 16 ? `${text}:00` : text, BUSINESS_TZ);
+  return dateOnly && endOfDay ? t.add(1, 'day').valueOf() : t.valueOf() + (endOfDay ? 1 : 0);
+}

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { readMark, setMark } from './rollup.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AgentRecord, DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { defaultPlan } from './plans.ts';
 
 /**

@@ -17,7 +17,7 @@ import type { AgentRecord, DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import type { Settings } from '../site/index.ts';
 import { computeCommission, overrideOf } from './commission.ts';
 import { agentSettingsOf, dayFigures, noAgentFigures, memberMonthFigures, monthDays, monthFigures, type AgentFigures } from './figures.ts';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AgentStatement, DB } from '../../db/schema.ts';
 import { endedPass } from '../../db/recent-passes.ts';
 import { refuse } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { computeCommission, overrideOf, type PlanRow } from './commission.ts';
 import { agentSettings, listAgentsChunk, monthFigures, planRows } from './figures.ts';
 import { rollupMonth } from './rollup.ts';

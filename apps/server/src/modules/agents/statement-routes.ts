@@ -15,7 +15,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { memberOf } from '../../http/auth.ts';
 import { ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import { rerunAgentMonth } from './settlement.ts';
 import type { SettlementDeps } from './settlement-deps.ts';
 import type { Statements } from './statements.ts';

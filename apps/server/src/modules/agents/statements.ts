@@ -18,7 +18,7 @@ import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { addRequirement } from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
 import { agentSettings } from './figures.ts';

@@ -13,11 +13,8 @@ import { backofficeRoutes } from './routes.ts';
 import { createBackofficeService } from './service.ts';
 import { createSettingsDesk } from './settings.ts';
 
-export { audit } from './repo.ts';
-export { clientMeta } from './routes.ts';
 export { covers, ADMIN_IDLE_MINUTES } from './operators.ts';
 export { codeAt as totpCodeAt } from './totp.ts';
-export { beijingInstant, actionName, nameOperators, presentAuditDetail, targetNames } from './audit-log.ts';
 
 /** Operators: their sessions, roles, second factor, the audit log, settings and the back-office's own calls. */
 export function createBackoffice(ctx: AppContext, site: SiteService) {

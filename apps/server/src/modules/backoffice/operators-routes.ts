@@ -22,9 +22,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
-import { listAudit } from './audit-log.ts';
+import { listAudit } from '../audit/index.ts';
 import type { Operators } from './operators.ts';
-import { clientMeta } from './routes.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { SettingsDesk } from './settings.ts';
 
 /** Operators, roles, the operator's own account, the audit log and the settings (issue 12). */

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword, type Sessions } from '../accounts/index.t
 import type { CardVault } from '../cards/index.ts';
 import { validAllowlist } from './ip-allow.ts';
 import * as ops from './operators-repo.ts';
-import { audit } from './repo.ts';
+import { audit } from '../audit/index.ts';
 import { permissionsOf, type ClientMeta } from './service.ts';
 import { enrolment, matchStep, newTotpSecret } from './totp.ts';
 

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { Captcha } from '../accounts/index.ts';
 import type { BackofficeService } from './service.ts';
 
-export const clientMeta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 /** Back-office API under /admin/api: operator sessions only; member tokens answer 401. */
 export function backofficeRoutes(

@@ -12,6 +12,7 @@ import type { CardVault } from '../cards/index.ts';
 import { addressAllowed } from './ip-allow.ts';
 import * as ops from './operators-repo.ts';
 import * as repo from './repo.ts';
+import { audit } from '../audit/index.ts';
 import { matchStep } from './totp.ts';
 
 export interface ClientMeta {
@@ -97,7 +98,7 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
       if (!admin || !good) return fail(ADMIN_MSG.loginFailed);
       if (admin.status !== 1) refuse(OPS_MSG.disabled, CODE.forbidden);
       if (!addressAllowed(admin.ip_allowlist, meta.ip)) {
-        await repo.audit(db, { adminId: admin.id, action: 'login.refused', target: `admin:${admin.id}`, detail: { reason: 'ip_not_allowed' }, ip: meta.ip });
+        await audit(db, { adminId: admin.id, action: 'login.refused', target: `admin:${admin.id}`, detail: { reason: 'ip_not_allowed' }, ip: meta.ip });
         refuse(OPS_MSG.ipNotAllowed, CODE.forbidden);
       }
       let otpStep: number | null = null;
@@ -124,7 +125,7 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
         }
         await trx.updateTable('admins').set({ last_login_at: now, last_login_ip: meta.ip.slice(0, 64) }).where('id', '=', admin.id).execute();
         const token = await sessions.create(trx, admin.id, meta, now);
-        await repo.audit(trx, { adminId: admin.id, action: 'login', target: `admin:${admin.id}`, detail: { second_factor: otpStep !== null, user_agent: meta.userAgent.slice(0, 200) }, ip: meta.ip, now });
+        await audit(trx, { adminId: admin.id, action: 'login', target: `admin:${admin.id}`, detail: { second_factor: otpStep !== null, user_agent: meta.userAgent.slice(0, 200) }, ip: meta.ip, now });
         return token;
       });
       // both flags when both steps are owed: the screen shows the password, then the enrolment
@@ -178,7 +179,7 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
           if (!posted.replayed) {
             const turnover = input.amount > 0 ? input.amount * (input.turnover_multiple ?? 0) : 0;
             await addRequirement(trx, { memberId: member.id, source: 'adjustment', reference: requestId, credited: input.amount, required: turnover });
-            await repo.audit(trx, {
+            await audit(trx, {
               adminId: admin.adminId,
               action: 'member.adjust',
               target: `member:${member.id}`,

@@ -4,7 +4,7 @@ import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { sanitizeHtml } from '../content/index.ts';
 import type { SiteService } from '../site/index.ts';
-import { audit } from './repo.ts';
+import { audit } from '../audit/index.ts';
 import type { ClientMeta } from './service.ts';
 
 /** keys holding HTML shown to members: sanitized with the content allowlist when saved */

@@ -26,7 +26,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { ok, refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { createContentService, type ContentService } from './service.ts';

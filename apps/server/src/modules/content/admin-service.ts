@@ -27,7 +27,7 @@ import type { Sponsor as SponsorRowDb } from './sponsors.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import * as repo from './admin-repo.ts';
 import { upsertArticle } from './repo.ts';
 import { plainText } from './sanitize.ts';

@@ -17,7 +17,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { ok, refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 
 /**

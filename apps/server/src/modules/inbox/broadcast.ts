@@ -16,7 +16,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Selectable } from 'kysely';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { onBreakIds } from '../responsible/index.ts';
 
 type Broadcast = Selectable<InboxBroadcastsTable>;

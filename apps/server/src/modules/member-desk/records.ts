@@ -2,7 +2,7 @@ import { accountName, actorName, actorOperatorId, fenToYuan, type MemberRecordKi
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { actionName, nameOperators, presentAuditDetail } from '../backoffice/index.ts';
+import { actionName, nameOperators, presentAuditDetail } from '../audit/index.ts';
 import { memberBetsPage } from '../bets/index.ts';
 import { memberDepositsPage } from '../payments/index.ts';
 import { memberRebatesPage, memberRedPacketsPage } from '../promotions/index.ts';

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { MemberDesk } from './service.ts';
 import type { TransferDesk } from './transfer-desk.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import type { Transfers } from '../transfers/index.ts';
 
 const STATUS = { pending: 2, success: 1, failed: 0 } as const;

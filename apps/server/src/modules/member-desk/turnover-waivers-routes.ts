@@ -2,7 +2,7 @@ import { turnoverWaiveSchema, turnoverWaiverApproveSchema, turnoverWaiverListSch
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { TurnoverWaivers } from './turnover-waivers.ts';
 
 /** Turnover waivers (issue 25): the request, the review queue and the second operator's decision. */

@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
 import * as turnover from '../turnover/index.ts';
 

@@ -24,7 +24,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import type { CardVault } from '../cards/index.ts';
 import { channelOf, keyHint, maskedKey, type Channel, type ChannelMethod } from './model.ts';
 import * as repo from './repo.ts';

@@ -6,7 +6,7 @@ import type { DepositAccount } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import * as repo from './repo.ts';
 
 const toRow = (a: DepositAccount) => ({

@@ -5,7 +5,7 @@ import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { creditOrder } from './credit.ts';

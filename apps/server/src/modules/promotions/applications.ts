@@ -6,7 +6,7 @@ import { refuse } from '../../http/envelope.ts';
 import { newestFirstPage } from '../../db/big-lists.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { addRequirement } from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
 import type { PromotionsDeps } from './deps.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { endedPass, recentWith } from '../../db/recent-passes.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { addCounts, dayTotals, MEMBERS_PER_CHUNK, noCounts, settleChunk, type ChunkCounts } from './rebate-chunks.ts';
 import type { VipLevel } from './rates.ts';
 

@@ -4,7 +4,7 @@ import type { DB, RedPacketRule } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { dayjs } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { ruleItem } from './red-packets.ts';
 
 /** The operator's rule as stored: Beijing wire times to epoch ms, percents to basis points. */

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok, refuse } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { vipLevelRepo, type VipLevelRecord } from '../content/index.ts';
 import type { PromotionsDeps } from './deps.ts';
 import type { OperatorAct } from './red-packet-rules.ts';

@@ -2,7 +2,7 @@ import { RECON_DAILY_MSG, reconDailySchema, reconDaysSchema, reconItemsSchema, r
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { DailyReconciliation } from './daily.ts';
 
 /** The back-office's daily reconciliation (issue 13): a day's checks and run state, its differences, the days run, a re-run (asynchronous). */

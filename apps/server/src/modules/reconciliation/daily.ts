@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { refuse } from '../../http/envelope.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import { paged } from '../../lib/paging.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { verifyLedger } from '../wallet/index.ts';
 import * as repo from './daily-repo.ts';
 import type { ItemRow } from './daily-repo.ts';

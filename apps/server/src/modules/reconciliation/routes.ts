@@ -2,7 +2,7 @@ import { RECONCILIATION_MSG, reconciliationListSchema, reconciliationResolveSche
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { Reconciliation } from './service.ts';
 
 /** The back-office's view of the venue reconciliation (DESIGN.md section 11). */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { DifferenceState } from '../../db/schema.ts';
 import { playerName, type VenueRegistry } from '../../adapters/venues/index.ts';
 import { refuse } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { paged } from '../../lib/paging.ts';
 import { beijingDayStart, toWireTime } from '../../lib/time.ts';
 import * as repo from './repo.ts';

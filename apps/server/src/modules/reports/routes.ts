@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { csvCells, csvStream } from './csv.ts';
 import * as repo from './repo.ts';
 import type { ReportsService } from './service.ts';

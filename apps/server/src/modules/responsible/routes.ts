@@ -14,7 +14,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { memberOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import type { ResponsibleService } from './service.ts';
 
 /** Member calls /api/responsible/{get,limit,reality,break} and the operators' list, view and extension. */

@@ -32,7 +32,7 @@ import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { dayjs, fromWireTime, toWireTime } from '../../lib/time.ts';
 import { BUSINESS_TZ } from '@casino/contract';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import * as repo from './repo.ts';
 import type { ResponsibleChange } from './repo.ts';
 

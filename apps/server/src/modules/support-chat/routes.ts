@@ -28,7 +28,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { memberOf } from '../../http/auth.ts';
 import { ApiError, envelopeOf, ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { clientMeta } from '../backoffice/index.ts';
+import { clientMeta } from '../../http/client-meta.ts';
 import { sendImage } from '../../lib/images.ts';
 import { PICTURE_NAME, pictureDir } from './pictures.ts';
 import type { ChatService } from './service.ts';

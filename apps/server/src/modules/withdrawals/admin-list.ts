@@ -15,7 +15,7 @@ import type { MemberCard } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { otherHoldersOf } from '../cards/index.ts';
 import * as turnover from '../turnover/index.ts';
 import { usdtFigures } from './records.ts';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB, Withdrawal } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
-import { audit } from '../backoffice/index.ts';
+import { audit } from '../audit/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 import { wallet } from '../wallet/index.ts';
 import * as repo from './repo.ts';

@@ -1,20 +1,11 @@
-import { auditTargetName, AUDIT_ACTION_NAMES, BUSINESS_TZ, fenToYuan, readableLabel, type AuditListInput, type AuditRow } from '@casino/contract';
+import { auditTargetName, AUDIT_ACTION_NAMES, fenToYuan, readableLabel, type AuditListInput, type AuditRow } from '@casino/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { refuse } from '../../http/envelope.ts';
-import { dayjs, toWireTime } from '../../lib/time.ts';
+import { beijingInstant, toWireTime } from '../../lib/time.ts';
 import { startsWith } from '../../db/like.ts';
 import { newestFirstPage } from '../../db/big-lists.ts';
 
-/**
- * A Beijing date or time from the wire as epoch ms. A bare date is the start of that day, or
- * with `endOfDay` the start of the next one (a 'to' date includes its whole day).
- */
-export function beijingInstant(text: string, endOfDay = false): number {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const t = dayjs.tz(dateOnly ? `${text} 00:00:00` : text.length === 16 ? `${text}:00` : text, BUSINESS_TZ);
-  return dateOnly && endOfDay ? t.add(1, 'day').valueOf() : t.valueOf() + (endOfDay ? 1 : 0);
-}
 
 
 /**
