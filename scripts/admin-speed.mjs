@@ -193,6 +193,8 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     }
     if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
     const ms = Math.round(await handle.jsonValue());
+    // the cold load's bytes: the warm loads below answer from the cache, still as responses
+    const cold = { ...bytes };
     let warm = 0;
     if (WARM) {
       // the compiled-code cache keeps scripts that ran twice: one more load fills it, the next is timed
@@ -201,7 +203,7 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       await page.reload({ waitUntil: 'commit' });
       warm = Math.round(await (await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue());
     }
-    return { ms, warm, ...bytes, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
+    return { ms, warm, ...cold, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
