@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { api, baseUrl, launch, operatorToken, registerMember, shot } from './browser.ts';
 
@@ -75,6 +75,7 @@ async function desktop(): Promise<Page> {
   await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('page error:', err.message));
+  trackCalls(page);
   return page;
 }
 
@@ -159,15 +160,31 @@ const SCREENS: { path: string; name: string }[] = [
   { path: '/audit', name: 'audit' },
 ];
 
-/** Waits until the page's tables are past loading (a row, or an empty state). */
+/** the back-office calls each page has sent and not yet had answered */
+const pending = new WeakMap<Page, Set<Request>>();
+
+function trackCalls(page: Page) {
+  const calls = new Set<Request>();
+  pending.set(page, calls);
+  // the chat desk's event stream stays open by design: it is not a call waiting for its answer
+  page.on('request', (r) => void (r.url().includes('/admin/api/') && !r.url().includes('/admin/api/chat/stream') && calls.add(r)));
+  page.on('requestfinished', (r) => void calls.delete(r));
+  page.on('requestfailed', (r) => void calls.delete(r));
+}
+
+/**
+ * Waits until the page's tables are past loading (a row, or an empty state) and no back-office
+ * call is still out (the event itself, where the network going quiet for 500 ms cost every screen
+ * half a second and more while the frame's polls ran).
+ */
 async function loaded(page: Page) {
-  await page.waitForLoadState('networkidle');
   await page
     .locator('.ant-table-row, .ant-empty, .ant-result')
     .first()
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
   await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => pending.get(page)?.size ?? 0, { timeout: 15_000 }).toBe(0);
 }
 
 test('no back-office table cell shows a bare code', async () => {
