@@ -2,7 +2,6 @@ import { CODE, DEVICE_ID, TIMERS, type Envelope } from '@casino/contract';
 import { clearLocalStorage, clearSessionStorage, deviceId, local, STORAGE_KEYS } from '../lib/storage';
 import { navigateTo } from '../lib/navigation';
 import { useSession } from '../session/store';
-import { stopBalancePolling } from '../session/polling';
 
 /**
  * The one HTTP client of the site (DESIGN.md section 10, spec sections 4 and 7).
@@ -114,13 +113,28 @@ export function failureText(res: ApiResult<unknown>): string | null {
 
 let authDialogOpen = false;
 
+/**
+ * What stops when a call finds the member's session over (the balance poll registers itself):
+ * the client knows nothing of what runs on a session, so nothing here imports it back.
+ */
+const sessionEndListeners = new Set<() => void>();
+
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+function sessionEnded(): void {
+  for (const listener of sessionEndListeners) listener();
+}
+
 function handleUnauthorized(path: string, sentToken: string | null): void {
   // A call made without a token, or with a token that is no longer ours (logged out or
   // logged in again meanwhile), says nothing about the current session.
   if (!sentToken || sentToken !== local.get(STORAGE_KEYS.token)) return;
 
   if (path === BALANCE_PATH) {
-    stopBalancePolling();
+    sessionEnded();
     clearLocalStorage();
     clearSessionStorage();
     void navigateTo('/login', { replace: true }).then(() => useSession.getState().reset());
@@ -129,7 +143,7 @@ function handleUnauthorized(path: string, sentToken: string | null): void {
 
   if (authDialogOpen) return;
   authDialogOpen = true;
-  stopBalancePolling();
+  sessionEnded();
   void import('../ui/authExpiredDialog')
     .then((m) => m.showAuthExpiredDialog())
     .then(async () => {

@@ -1,5 +1,5 @@
 import { TIMERS } from '@casino/contract';
-import { apiPost, BALANCE_PATH } from '../api/client';
+import { apiPost, BALANCE_PATH, onSessionEnded } from '../api/client';
 import { useSession } from './store';
 
 /**
@@ -32,6 +32,9 @@ export function stopBalancePolling(): void {
   if (timer !== null) window.clearInterval(timer);
   timer = null;
 }
+
+// a call answered 401 on the member's own token: the poll stops before the site leaves for the login
+onSessionEnded(stopBalancePolling);
 
 export function isBalancePolling(): boolean {
   return timer !== null;
