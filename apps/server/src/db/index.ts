@@ -143,16 +143,25 @@ export async function createPgSchema(url: string, schema: string): Promise<void>
   }
 }
 
-export async function dropPgSchema(url: string, schema: string): Promise<void> {
+/**
+ * Runs `work` holding SCHEMA_LOCK exclusively, so that no migration reads the catalogue
+ * meanwhile: for whatever drops tables of a database other apps may be migrating in (a schema's
+ * drop; a restore's `pg_restore --clean`, which in CI failed another test app's start with
+ * `relation "<the restored schema>.settings" does not exist`). The lock ends with the session.
+ */
+export async function withTablesDropping<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // never while another app's migrations read the catalogue (see SCHEMA_LOCK)
     await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+export async function dropPgSchema(url: string, schema: string): Promise<void> {
+  await withTablesDropping(url, (client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 }
 
 export { sql };

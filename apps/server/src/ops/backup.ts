@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { DB } from '../db/index.ts';
+import { withTablesDropping, type DB } from '../db/index.ts';
 import { verify } from '../modules/wallet/index.ts';
 
 /**
@@ -191,7 +191,9 @@ export async function restore(settings: BackupSettings, folder: string, log: (li
   // a database file's -wal and -shm belong to it: left beside the restored file they would be replayed into it
   const withWal = (name: string) => [name, `${name}-wal`, `${name}-shm`];
   if (settings.databaseUrl) {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--exit-on-error', '--dbname', settings.databaseUrl, path.join(from, PG_DUMP_FILE)]);
+    const url = settings.databaseUrl;
+    // no server's migrations read the catalogue while the tables are dropped and made again
+    await withTablesDropping(url, () => run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--exit-on-error', '--dbname', url, path.join(from, PG_DUMP_FILE)]));
     log('pg_restore done');
   }
   for (const f of manifest.files) {
