@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * cards, records, tokens) and must not be kept by a browser, a shared proxy or a CDN. Replies
  * that may be kept (built assets, media, our own pages) set their own Cache-Control and keep it.
  * Installed before the routes, so that every route, plugin and error reply passes through it.
+ *
+ * Set as every request arrives; a reply that says otherwise replaces it (Fastify keeps one value
+ * per header name). Cheaper than looking at every reply as it leaves (issue 24: the balance poll).
  */
 export function installNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
   });
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -24,11 +25,28 @@ export const PAGE_CSP = [
  * The member site's content-security policy is set on its HTML (static.ts SITE_CSP), media
  * carry their own (content MEDIA_CSP), and the server-rendered pages PAGE_CSP above.
  *
- * helmet itself, its middleware built once. @fastify/helmet builds the middleware anew for every
- * request (two hooks, every option parsed again), which cost the balance poll a quarter to a
- * third of its rate on this machine.
+ * With its content-security policy off, helmet's headers do not depend on the request: helmet
+ * is asked for them once, at start, and every reply gets them through Fastify's own header list.
+ * Running helmet per request set them one by one on the raw response, which also sent every
+ * other header of the reply down Node's slow path (issue 24: the balance poll).
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  const apply = helmet({ contentSecurityPolicy: false });
-  app.addHook('onRequest', (req, reply, done) => apply(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  const headers = helmetHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** the headers helmet sets on a response, as Fastify's reply takes them (names in lower case) */
+export function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const capture = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failed: unknown = null;
+  helmet({ contentSecurityPolicy: false })({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => void (failed = err ?? null));
+  if (failed || Object.keys(headers).length === 0) throw new Error(`helmet gave no headers: ${String(failed)}`);
+  return headers;
 }

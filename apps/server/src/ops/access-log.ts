@@ -41,6 +41,7 @@ const QUIET_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 /** `{"code":401,...}` -> 401 (the envelope code of a serialized /api reply), else undefined */
 function envelopeCode(payload: unknown): number | undefined {
   if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return undefined;
+  if (payload.startsWith('{"code":200,')) return 200; // most answers, without the expression
   const m = /^\{"code":(-?\d+)/.exec(payload);
   return m ? Number(m[1]) : undefined;
 }
@@ -58,8 +59,9 @@ declare module 'fastify' {
  * goes into the JSON text.
  */
 export function installAccessLog(http: FastifyInstance, log: Logger, opts: { enabled: boolean }) {
-  http.addHook('onRequest', async (request, reply) => {
+  http.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   http.addHook('onSend', async (request, _reply, payload) => {
     const code = envelopeCode(payload);

@@ -37,6 +37,10 @@ async function openStream(url: string) {
   const res = await fetch(url, { signal: ctrl.signal });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   expect(res.headers.get('cache-control')).toBe('no-store');
+  // a taken-over reply still carries what every reply does, once each
+  expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
   const events: ChatEvent[] = [];
   const waiters: { test: (e: ChatEvent) => boolean; resolve: (e: ChatEvent) => void }[] = [];
   let buffer = '';

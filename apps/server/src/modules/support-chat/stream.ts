@@ -43,12 +43,14 @@ export function createStreamHub(bus: ChatBus) {
     open(reply: FastifyReply, kind: 'member' | 'admin', subject: number) {
       reply.hijack();
       const raw = reply.raw;
+      // the headers every reply carries (security headers, request id), then the stream's own; all
+      // in lower case, as Fastify keeps them, so that none is sent twice
       raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'X-Accel-Buffering': 'no',
-        Connection: 'keep-alive',
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
       });
       const s: Stream = { kind, subject, reply };
       streams.add(s);
