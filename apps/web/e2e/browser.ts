@@ -123,16 +123,27 @@ export function captchaKey(page: Page): string | null {
 
 /**
  * The image on screen and its answer, once one is on screen that was not answered yet: an
- * image is single use, so after a try this waits for the new one the page fetches.
+ * image is single use, so after a try this waits for the new one the page fetches. The key is
+ * read from the image itself (its data-key), never from the last captcha response seen: a page
+ * left behind (a sign-out's login screen, then a reload) can fetch two, and the last response
+ * seen was not always the image shown (a CI run answered the wrong one and never signed in).
  */
 export async function currentCaptcha(page: Page): Promise<{ key: string; answer: string }> {
   const seen = captchas.get(page);
   if (!seen) throw new Error('currentCaptcha: this page was not opened by phone()');
-  await page.getByTestId('captcha-img').waitFor();
-  await expect.poll(() => seen.key !== null && !seen.answered.has(seen.key), { message: 'a captcha image not answered yet' }).toBe(true);
-  const key = seen.key!;
-  seen.answered.add(key);
-  return { key, answer: captchaAnswer(key) };
+  const img = page.getByTestId('captcha-img');
+  let key: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        key = await img.getAttribute('data-key', { timeout: 1_000 }).catch(() => null);
+        return key !== null && !seen.answered.has(key);
+      },
+      { message: 'a captcha image not answered yet' },
+    )
+    .toBe(true);
+  seen.answered.add(key!);
+  return { key: key!, answer: captchaAnswer(key!) };
 }
 
 export interface Envelope<T = any> {

@@ -85,7 +85,7 @@ export function LoginPage() {
                 data-testid="captcha"
                 icon={captcha.isError ? <ReloadOutlined /> : undefined}
               >
-                {captcha.data ? <img src={captcha.data.img} alt="验证码" style={{ height: 38, width: 128 }} data-testid="captcha-img" /> : captcha.isError ? '重新获取' : <Skeleton.Button active size="small" />}
+                {captcha.data ? <img src={captcha.data.img} alt="验证码" style={{ height: 38, width: 128 }} data-testid="captcha-img" data-key={captcha.data.key} /> : captcha.isError ? '重新获取' : <Skeleton.Button active size="small" />}
               </Button>
             </Space.Compact>
           </Form.Item>

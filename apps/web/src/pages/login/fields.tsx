@@ -98,7 +98,7 @@ export function CaptchaField({
           }}
         >
           {status === 'ready' && captcha ? (
-            <img src={captcha.img} alt="验证码" className="cap-img" data-testid="captcha-img" draggable={false} />
+            <img src={captcha.img} alt="验证码" className="cap-img" data-testid="captcha-img" data-key={captcha.key} draggable={false} />
           ) : status === 'loading' ? (
             <span className="sk cap-sk" data-testid="captcha-loading" />
           ) : (
