@@ -61,4 +61,48 @@ describe('job scheduler', () => {
     expect(row.error).toBe('venue down');
     expect(row.finished_at).not.toBeNull();
   });
+
+  it('runs a job when an operator asks (npm run job), even in a period already run, but never beside a run still going', async () => {
+    let runs = 0;
+    let release: (() => void) | null = null;
+    let running!: () => void;
+    let started = new Promise<void>((r) => (running = r));
+    const job: Job = {
+      name: 'asked',
+      everySeconds: 60,
+      run: () => {
+        runs++;
+        running();
+        return release === null ? Promise.resolve() : new Promise<void>((r) => (release = r));
+      },
+    };
+    const a = createScheduler(t.ctx, [job]);
+    const b = createScheduler(t.ctx, [job]);
+    const now = Date.UTC(2026, 10, 22, 4, 0, 5);
+    expect(await a.runOnce(job, now)).toBe(true);
+    // the period has run; an asked-for run still runs, and the period's own run is not taken from it
+    expect(await b.runNow(job, now + 1000)).toEqual({ ran: true, error: null });
+    expect(await a.runOnce(job, now + 2000)).toBe(false);
+    expect(runs).toBe(2);
+
+    // while one run holds the lease, neither an asked-for run nor the next period starts
+    release = () => undefined;
+    started = new Promise<void>((r) => (running = r));
+    const holding = b.runNow(job, now + 3000);
+    await started;
+    expect(await a.runNow(job, now + 4000)).toEqual({ ran: false });
+    expect(await a.runOnce(job, now + 60_000)).toBe(false);
+    const finish = release as () => void;
+    release = null;
+    finish();
+    expect(await holding).toEqual({ ran: true, error: null });
+    expect(await a.runNow(job, now + 5000)).toEqual({ ran: true, error: null });
+    expect(runs).toBe(4);
+    const rows = await t.ctx.db.selectFrom('job_runs').select(['slot', 'finished_at']).where('job', '=', 'asked').orderBy('started_at').execute();
+    expect(rows.map((r) => Number(r.slot))).toEqual([Math.floor(now / 60_000), -(now + 1000), -(now + 3000), -(now + 5000)]);
+    expect(rows.every((r) => r.finished_at !== null)).toBe(true);
+
+    const failing: Job = { name: 'asked_failing', everySeconds: 60, run: async () => { throw new Error('feed down'); } };
+    expect(await a.runNow(failing, now)).toEqual({ ran: true, error: 'feed down' });
+  });
 });

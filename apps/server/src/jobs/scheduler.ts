@@ -41,9 +41,8 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
     return p;
   };
 
-  /** Claims this period of the job; false when another run has it or the job still runs. */
-  async function claim(job: Job, now: number): Promise<boolean> {
-    const slot = Math.floor(now / (job.everySeconds * 1000));
+  /** whether a run of the job started within its lease has not finished (here or in another process) */
+  async function busy(job: Job, now: number): Promise<boolean> {
     const lease = job.leaseMs ?? 5 * 60_000;
     const running = await ctx.db
       .selectFrom('job_runs')
@@ -52,7 +51,12 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
       .where('finished_at', 'is', null)
       .where('started_at', '>', now - lease)
       .executeTakeFirst();
-    if (running) return false;
+    return running !== undefined;
+  }
+
+  /** Claims this period of the job; false when another run has it or the job still runs. */
+  async function claim(job: Job, slot: number, now: number): Promise<boolean> {
+    if (await busy(job, now)) return false;
     const inserted = await ctx.db
       .insertInto('job_runs')
       .values({ job: job.name, slot, holder, started_at: now, finished_at: null, error: null })
@@ -62,10 +66,8 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
     return inserted !== undefined;
   }
 
-  /** One run of a job if its current period is free; answers whether it ran. */
-  async function runOnce(job: Job, now = Date.now()): Promise<boolean> {
-    if (!(await claim(job, now))) return false;
-    const slot = Math.floor(now / (job.everySeconds * 1000));
+  /** runs a claimed job and records how it ended; answers its error (null: it succeeded) */
+  async function execute(job: Job, slot: number, now: number): Promise<string | null> {
     let error: string | null = null;
     const began = performance.now();
     try {
@@ -75,13 +77,27 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
       ctx.log.error({ err, job: job.name }, 'job failed');
     }
     ctx.metrics?.jobRun(job.name, (performance.now() - began) / 1000, error === null); // issue 23
-    await ctx.db
-      .updateTable('job_runs')
-      .set({ finished_at: Date.now(), error })
-      .where('job', '=', job.name)
-      .where('slot', '=', slot)
-      .execute();
+    await ctx.db.updateTable('job_runs').set({ finished_at: Date.now(), error }).where('job', '=', job.name).where('slot', '=', slot).execute();
+    return error;
+  }
+
+  /** One run of a job if its current period is free; answers whether it ran. */
+  async function runOnce(job: Job, now = Date.now()): Promise<boolean> {
+    const slot = Math.floor(now / (job.everySeconds * 1000));
+    if (!(await claim(job, slot, now))) return false;
+    await execute(job, slot, now);
     return true;
+  }
+
+  /**
+   * A run an operator asks for (npm run job): now, in whatever period, unless a run of the job
+   * is going on here or in another server process (its lease). Recorded beside the periodic
+   * runs under slot -now (periods count up from zero, asked-for runs are below it), so it
+   * neither takes the period's run from the scheduler nor is refused because that ran already.
+   */
+  async function runNow(job: Job, now = Date.now()): Promise<{ ran: false } | { ran: true; error: string | null }> {
+    if (!(await claim(job, -now, now))) return { ran: false };
+    return { ran: true, error: await execute(job, -now, now) };
   }
 
   return {
@@ -93,6 +109,7 @@ export function createScheduler(ctx: AppContext, jobs: Job[]) {
       return crons.length > 0;
     },
     runOnce,
+    runNow,
     start() {
       for (const job of jobs) {
         crons.push(

@@ -1,3 +1,4 @@
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { cardVaultOf } from '../modules/cards/index.ts';
@@ -9,11 +10,12 @@ import { resealAll, startFileRotation } from './rotate-card-key.ts';
  *   npm run backup -- <new folder>
  *   npm run restore -- <backup folder>      (stop the server first)
  *   npm run rotate-card-key                  (see README "Key rotation")
+ *   npm run job -- <job name>                (one run of a job now, beside a running site)
  * Settings from the environment, as the server reads them (DATA_DIR, DATABASE_URL,
  * DATABASE_SCHEMA, CARD_KEY, CARD_KEY_OLD).
  */
 const [command, folder] = process.argv.slice(2);
-const usage = 'usage: npm run backup -- <new folder> | npm run restore -- <backup folder> | npm run rotate-card-key';
+const usage = 'usage: npm run backup -- <new folder> | npm run restore -- <backup folder> | npm run rotate-card-key | npm run job -- <job name>';
 const log = (line: string) => console.log(line);
 
 async function rotateCardKey() {
@@ -37,8 +39,32 @@ async function rotateCardKey() {
   }
 }
 
+/**
+ * One run of a scheduled job now (the agents' figure rollup after a correction, the daily
+ * reconciliation...), as the server's scheduler runs it: the same code, its lease respected, so
+ * it waits for nothing and is refused while a run of the job is going on in any server process.
+ * The site keeps running; the command builds the server's modules on the same database with
+ * its own jobs off.
+ */
+async function runJob(name: string) {
+  const app = await buildApp({ ...loadConfig(process.env), jobs: false });
+  try {
+    const names = app.scheduler.jobs.map((j) => j.name);
+    const job = app.scheduler.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`there is no job ${name}; the jobs are: ${names.join(', ')}`);
+    const started = Date.now();
+    const run = await app.scheduler.runNow(job);
+    if (!run.ran) throw new Error(`${name} is running now (in this or another server process): try again when it has finished`);
+    if (run.error) throw new Error(`${name} failed: ${run.error}`);
+    log(`${name} ran in ${Date.now() - started} ms`);
+  } finally {
+    await app.close();
+  }
+}
+
 try {
-  if (command === 'backup' && folder) await backup(backupSettingsFromEnv(), folder, log);
+  if (command === 'job' && folder) await runJob(folder);
+  else if (command === 'backup' && folder) await backup(backupSettingsFromEnv(), folder, log);
   else if (command === 'restore' && folder) await restore(backupSettingsFromEnv(), folder, log);
   else if (command === 'rotate-card-key') await rotateCardKey();
   else {
