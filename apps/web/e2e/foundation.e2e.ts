@@ -133,9 +133,12 @@ describe('signing out and expired sessions', () => {
   });
 
   it('a 401 on the balance poll clears everything and goes to /login', async () => {
+    // the page's clock is the test's: the next poll (every 4.3 s) is sent when the test moves it on
+    await page.clock.install();
     await signedIn();
     await revokeFromOutside();
-    await expect.poll(hashPath, { timeout: 10_000 }).toMatch(/^\/login/);
+    await page.clock.fastForward(10_000);
+    await expect.poll(hashPath).toMatch(/^\/login/);
     const { local } = await storage();
     expect(local.token).toBeUndefined();
     expect(local.userInfo).toBeUndefined();
@@ -166,18 +169,17 @@ describe('maintenance', () => {
     }
   };
 
-  it('with site_state 0 the site shows only the repair tips, and comes back by itself when the site reopens', { timeout: 90_000 }, async () => {
+  it('with site_state 0 the site shows only the repair tips, and comes back by itself when the site reopens', async () => {
+    // the server keeps its settings for up to 5 s: wait until it answers the new state
+    const serverAnswers = (state: 0 | 1) =>
+      expect.poll(async () => (await (await fetch(`${baseUrl()}/api/app`, { method: 'POST' })).json()).data.site_state, { timeout: 15_000, interval: 250 }).toBe(state);
     setSiteState(0);
     try {
-      // the server keeps settings for up to 5 s
+      await serverAnswers(0);
+      // the page's clock is the test's: its 15 s check runs when the test moves the clock on
+      await page.clock.install();
       await open('/activity');
-      await expect
-        .poll(async () => {
-          await page.reload();
-          await page.waitForLoadState('networkidle');
-          return byTest('maintenance').isVisible();
-        }, { timeout: 15_000, interval: 1000 })
-        .toBe(true);
+      await byTest('maintenance').waitFor();
       expect(await byTest('maintenance-tips').textContent()).toContain('维护');
       expect(await byTest('tab-bar').count()).toBe(0);
       expect(await byTest('app-header').count()).toBe(0);
@@ -188,7 +190,12 @@ describe('maintenance', () => {
       // was on once the site is open, without a reload (the marker set now would not survive one)
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       setSiteState(1);
-      await byTest('activity-page').waitFor({ timeout: 40_000 });
+      await serverAnswers(1);
+      // not yet asked again: still the maintenance screen
+      expect(await byTest('maintenance').count()).toBe(1);
+      // a minute on: more than the screen's own interval (MAINTENANCE_POLL_MS, 15 s)
+      await page.clock.fastForward(60_000);
+      await byTest('activity-page').waitFor();
       expect(await byTest('maintenance').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
       expect(await hashPath()).toBe('/activity');
@@ -196,12 +203,8 @@ describe('maintenance', () => {
     } finally {
       setSiteState(1);
       // later files share this server: wait until its settings cache has the site open again
-      await expect
-        .poll(async () => (await (await fetch(`${baseUrl()}/api/app`, { method: 'POST' })).json()).data.site_state, {
-          timeout: 15_000,
-          interval: 500,
-        })
-        .toBe(1);
+      await serverAnswers(1);
     }
   });
+
 });
