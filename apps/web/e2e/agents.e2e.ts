@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_FLAG_KIND_LABEL, AGENT_STATEMENT_STATE_LABEL } from '@casino/contract';
 import { api, launch, phone, settled, shot } from './browser.ts';
-import { startServer as startOn, type RunningServer } from './server.ts';
+import { runJob, startServer as startOn, type RunningServer } from './server.ts';
 
 /**
  * The affiliate programme end to end (issue 20) on a server of this file's own.
@@ -45,18 +44,8 @@ async function startServer(env: Record<string, string>) {
   base = server.base;
 }
 
-/**
- * One run of the agents' figure rollup and flag checks now, on this file's database, as an
- * operator runs it beside the site (npm run job): the test waits on that run, not on the clock.
- */
-function rollupNow(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['scripts/ops.mjs', 'job', 'agent_rollup'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' } }, (err, stdout, stderr) =>
-      err ? reject(new Error(`npm run job -- agent_rollup: ${stderr || stdout || err.message}`)) : resolve(),
-    ),
-  );
-}
+/** the agents' figure rollup and flag checks, run now on this file's database (npm run job) */
+const rollupNow = () => runJob('agent_rollup', dataDir);
 
 /** a call to this file's own server */
 const call = <T = any>(p: string, body: unknown = {}, token?: string) => api<T>(p, body, { token, base });

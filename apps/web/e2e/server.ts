@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -44,4 +44,16 @@ export async function startServer(env: Record<string, string>, { firstPort, spre
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * One run of a scheduled job now on the database in `dataDir`, as an operator runs it beside the
+ * site (npm run job -- <name>): a test waits on that run, not for the job's next period.
+ */
+export function runJob(name: string, dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['scripts/ops.mjs', 'job', name], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' } }, (err, stdout, stderr) =>
+      err ? reject(new Error(`npm run job -- ${name}: ${stderr || stdout || err.message}`)) : resolve(),
+    ),
+  );
 }

@@ -42,10 +42,13 @@ async function rotateCardKey() {
 /**
  * One run of a scheduled job now (the agents' figure rollup after a correction, the daily
  * reconciliation...), as the server's scheduler runs it: the same code, its lease respected, so
- * it waits for nothing and is refused while a run of the job is going on in any server process.
+ * it never runs beside another run of the job in any server process: it waits for that one to
+ * finish (up to two minutes), then runs.
  * The site keeps running; the command builds the server's modules on the same database with
  * its own jobs off.
  */
+const JOB_WAIT_MS = 120_000;
+
 async function runJob(name: string) {
   const app = await buildApp({ ...loadConfig(process.env), jobs: false });
   try {
@@ -53,8 +56,13 @@ async function runJob(name: string) {
     const job = app.scheduler.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`there is no job ${name}; the jobs are: ${names.join(', ')}`);
     const started = Date.now();
-    const run = await app.scheduler.runNow(job);
-    if (!run.ran) throw new Error(`${name} is running now (in this or another server process): try again when it has finished`);
+    // a run already going on (the site's own, every few seconds for some jobs) is waited for
+    let run = await app.scheduler.runNow(job);
+    for (const until = Date.now() + JOB_WAIT_MS; !run.ran && Date.now() < until; run = await app.scheduler.runNow(job)) {
+      if (Date.now() - started < 300) log(`a run of ${name} is going on: waiting for it to finish`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!run.ran) throw new Error(`${name} has been running for over ${JOB_WAIT_MS / 1000} s (in this or another server process): try again when it has finished`);
     if (run.error) throw new Error(`${name} failed: ${run.error}`);
     log(`${name} ran in ${Date.now() - started} ms`);
   } finally {
