@@ -110,7 +110,12 @@ const CLOSE_GRACE_MS = 3000;
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Composition root: config -> db -> adapters -> modules -> http. */
-export async function buildApp(config: Config): Promise<App> {
+/**
+ * `address`: where the site is reached over HTTP when this process does not listen itself (npm run
+ * job builds the modules beside a running site, whose in-process stand-in providers it calls);
+ * by default the address this process listens on.
+ */
+export async function buildApp(config: Config, opts: { address?: () => string } = {}): Promise<App> {
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config, (err) => log.warn({ err }, 'an idle PostgreSQL connection was closed by the server'));
   await migrate(database);
@@ -129,7 +134,7 @@ export async function buildApp(config: Config): Promise<App> {
   // the venue side; the sandbox is reached over HTTP only, by default at our own address
   let http!: FastifyInstance;
   const apiCase = apiPathCase(); // issue 19
-  const ownAddress = () => addressOf(http);
+  const ownAddress = opts.address ?? (() => addressOf(http));
   const registry = createVenueRegistry(venueAdaptersFromConfig(config, ownAddress));
   const catalogue = createCatalogue(ctx, registry);
   // issue 14: the bet feed is pulled by the bets module, made below; the job only runs once all is built

@@ -45,7 +45,7 @@ async function startServer(env: Record<string, string>) {
 }
 
 /** the agents' figure rollup and flag checks, run now on this file's database (npm run job) */
-const rollupNow = () => runJob('agent_rollup', dataDir);
+const rollupNow = () => runJob('agent_rollup', { base, dataDir });
 
 /** a call to this file's own server */
 const call = <T = any>(p: string, body: unknown = {}, token?: string) => api<T>(p, body, { token, base });

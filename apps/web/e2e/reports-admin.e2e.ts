@@ -25,7 +25,7 @@ test('an operator runs the daily report and downloads its CSV', async () => {
   await operatorCredits(member.name, 321.09);
   const day = today();
   // the report rollup (every 15 s) run now, as an operator can (npm run job): the credit is in today's figures
-  await runJob('report_rollup', inject('dataDir'));
+  await runJob('report_rollup', { base: baseUrl(), dataDir: inject('dataDir') });
   await expect
     .poll(
       async () => {

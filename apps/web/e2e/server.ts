@@ -47,12 +47,14 @@ export async function startServer(env: Record<string, string>, { firstPort, spre
 }
 
 /**
- * One run of a scheduled job now on the database in `dataDir`, as an operator runs it beside the
- * site (npm run job -- <name>): a test waits on that run, not for the job's next period.
+ * One run of a scheduled job now on the server at `base` with its database in `dataDir`, as an
+ * operator runs it beside the site (npm run job -- <name>; the server's PORT and HOST, for the
+ * stand-in providers in its process): a test waits on that run, not for the job's next period.
  */
-export function runJob(name: string, dataDir: string): Promise<void> {
+export function runJob(name: string, { base, dataDir }: { base: string; dataDir: string }): Promise<void> {
+  const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['scripts/ops.mjs', 'job', name], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' } }, (err, stdout, stderr) =>
+    execFile(process.execPath, ['scripts/ops.mjs', 'job', name], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: hostname, LOG_LEVEL: 'error' } }, (err, stdout, stderr) =>
       err ? reject(new Error(`npm run job -- ${name}: ${stderr || stdout || err.message}`)) : resolve(),
     ),
   );

@@ -50,7 +50,10 @@ async function rotateCardKey() {
 const JOB_WAIT_MS = 120_000;
 
 async function runJob(name: string) {
-  const app = await buildApp({ ...loadConfig(process.env), jobs: false });
+  const config = loadConfig(process.env);
+  // the running site, at its own PORT, answers for the stand-in providers living in its process
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const app = await buildApp({ ...config, jobs: false }, { address: () => `http://${host.includes(':') ? `[${host}]` : host}:${config.port}` });
   try {
     const names = app.scheduler.jobs.map((j) => j.name);
     const job = app.scheduler.jobs.find((j) => j.name === name);
