@@ -185,14 +185,22 @@ describe('game page', () => {
     await page.route((u) => u.pathname.startsWith('/sandbox/') && u.pathname.endsWith('/play'), () => {
       hits++;
     });
+    // the page's clock is the test's: the 3 s wait passes when the test moves it on
+    await page.clock.install();
     await open('/gamePage?name=x&type=pp&code=pp_bonanza');
     await byTest('game-frame').waitFor({ state: 'attached' });
-    await expect.poll(() => byTest('game-frame-tip').isVisible(), { timeout: 6_000 }).toBe(false);
-    await byTest('game-frame-tip').waitFor({ timeout: 6_000 });
+    await expect.poll(() => hits).toBe(1);
+    expect(await byTest('game-frame-tip').isVisible()).toBe(false);
+    await page.clock.fastForward(2_000);
+    expect(await byTest('game-frame-tip').isVisible()).toBe(false);
+    await page.clock.fastForward(1_500);
+    await byTest('game-frame-tip').waitFor();
     await shot(page, 'game-frame-tip');
     await byTest('game-tip-reload').click();
     await expect.poll(() => hits).toBe(2);
-    await byTest('game-frame-tip').waitFor({ timeout: 6_000 });
+    expect(await byTest('game-frame-tip').isVisible()).toBe(false);
+    await page.clock.fastForward(3_500);
+    await byTest('game-frame-tip').waitFor();
     await byTest('game-tip-close').click();
     await byTest('game-frame-tip').waitFor({ state: 'hidden' });
   });
