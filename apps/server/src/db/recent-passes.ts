@@ -15,15 +15,18 @@ interface Passlike {
   prev?: unknown;
 }
 
+/** The passes `pass` remembers, in either form (the list, or the older single `prev`). */
+function remembered<S>(pass: { recent?: unknown[]; prev?: unknown }): S[] {
+  return (pass.recent ?? (pass.prev ? [pass.prev] : [])) as S[];
+}
+
 /** The list a new pass carries: `ended` (without its own list) before what it remembered. */
 export function recentWith<T extends Passlike, S>(ended: T | null, summary: (p: T) => S): S[] {
   if (!ended) return [];
-  const older = (ended.recent ?? (ended.prev ? [ended.prev] : [])) as S[];
-  return [summary(ended), ...older].slice(0, RECENT_PASSES);
+  return [summary(ended), ...remembered<S>(ended)].slice(0, RECENT_PASSES);
 }
 
 /** The pass `id` among those that ended before `current`, if it is remembered. */
 export function endedPass<S extends { id: string }>(current: { recent?: S[]; prev?: S | null }, id: string): S | null {
-  const list = current.recent ?? (current.prev ? [current.prev] : []);
-  return list.find((p) => p.id === id) ?? null;
+  return remembered<S>(current).find((p) => p.id === id) ?? null;
 }

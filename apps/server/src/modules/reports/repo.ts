@@ -358,7 +358,7 @@ export async function membersPage(db: Kysely<DB>, q: { from: number; to: number;
   ]);
   const ids = ranked.map((r) => n(r.member_id));
   const sums = ids.length
-    ? await db.selectFrom('report_member_days').select(['member_id', ...memberSums()]).where('member_id', 'in', ids).where('day', '>=', q.from).where('day', '<=', q.to).groupBy('member_id').execute()
+    ? await base.select(['member_id', ...memberSums()]).where('member_id', 'in', ids).groupBy('member_id').execute()
     : [];
   const byId = new Map(sums.map((r) => [n(r.member_id), toSums(r)]));
   return { rows: ids.map((id) => ({ member_id: id, ...byId.get(id)! })), total: n(whole.n), totals: toSums(whole) };
