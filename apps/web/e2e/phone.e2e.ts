@@ -84,7 +84,8 @@ async function overlaps(p: Page, floating: string[]): Promise<string[]> {
 /** The last control of the page sits fully above the bottom chrome once scrolled to the end. */
 async function endReachable(p: Page, lastControl: string) {
   await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await p.waitForTimeout(150);
+  // two frames drawn after the scroll: its layout is on screen
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const [box, chromeTop] = await p.evaluate((sel) => {
     const el = document.querySelector(sel)!;
     const bars = ['[data-testid="bottom-dock"]', '.tabbar'].map((s) => document.querySelector(s)).filter(Boolean) as Element[];
@@ -103,7 +104,8 @@ describe('floating controls at 320, 375 and 414 px', () => {
       await open('/');
       await byTest('home').waitFor();
       await byTest('home-hongbao').waitFor();
-      await page.waitForTimeout(400);
+      // the floating controls where they come to rest (they slide in)
+      for (const id of ['quick-pick', 'home-hongbao']) await (await byTest(id).elementHandle())!.waitForElementState('stable');
       expect(await overlaps(page, ['[data-testid="quick-pick"]', '[data-testid="home-hongbao"]']), `home at ${width}`).toEqual([]);
       await endReachable(page, '.trust');
       expect(await overlaps(page, ['[data-testid="quick-pick"]', '[data-testid="home-hongbao"]']), `home end at ${width}`).toEqual([]);

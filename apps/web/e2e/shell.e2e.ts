@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
 import { MSG } from '@casino/contract';
-import { api, baseUrl, currentCaptcha, shot, usePhone } from './browser.ts';
+import { api, baseUrl, currentCaptcha, requestsSeen, shot, usePhone } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -99,9 +99,14 @@ describe('entry address (GET /api/getVisitUrl)', () => {
       await expect.poll(async () => (await visitUrl()).data?.url, { timeout: 15_000, interval: 500 }).toBe(`${baseUrl()}/`);
       const asked = page.waitForResponse((r) => r.url().includes('/api/getVisitUrl'));
       await page.goto(`${baseUrl()}/#/`);
+      // every page load after this one: none may follow (the answer is this very site)
+      const loads: string[] = [];
+      page.on('request', (r) => void (r.isNavigationRequest() && loads.push(r.url())));
       await asked;
       await page.getByTestId('home').waitFor();
-      await page.waitForTimeout(500);
+      // what the answer led to has been asked for by now (a marker request sent after a frame)
+      await requestsSeen(page);
+      expect(loads).toEqual([]);
       expect(page.url()).toBe(`${baseUrl()}/#/`);
     } finally {
       setSetting('h5_url', '');
