@@ -213,6 +213,8 @@ test('no back-office table cell shows a bare code', async () => {
     } else {
       await visit(page, path);
     }
+    // the menu shows where the operator is, its group opened, however the screen was reached
+    await expect.poll(() => page.locator('.ant-layout-sider .ant-menu-item-selected').isVisible(), { message: `${path}: its menu entry` }).toBe(true);
     await loaded(page);
     if (s.path === '/cashier/deposits?all') {
       // every state, so the credited order shows beside the waiting one

@@ -1,7 +1,7 @@
 import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { memo, Suspense, useMemo } from 'react';
+import { memo, Suspense, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { RouteBoundary } from '../../components/RouteError';
@@ -46,6 +46,35 @@ function selectedKey(pathname: string): string {
 function openGroup(pathname: string): string[] {
   const group = SCREENS.find((s) => s.path === selectedKey(pathname))?.group;
   return group ? [`group:${group}`] : [];
+}
+
+/**
+ * The side menu. Only the current screen's group is open: with every group open the menu runs
+ * past the window. Moving to a screen of another group, by the menu or another way (a link, the
+ * pending bell, back and forward), opens that group and closes the others; the operator may
+ * still open and close groups by hand in between.
+ */
+function SideMenu({ items, pathname, onPick }: { items: MenuProps['items']; pathname: string; onPick: (path: string) => void }) {
+  const group = openGroup(pathname)[0];
+  const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
+  const [shownGroup, setShownGroup] = useState(group);
+  // set while drawing, not in an effect: the group is open in the same frame as its screen
+  if (shownGroup !== group) {
+    setShownGroup(group);
+    if (group) setOpenKeys([group]);
+  }
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      selectedKeys={[selectedKey(pathname)]}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      items={items}
+      onClick={(e) => onPick(e.key)}
+      style={{ borderInlineEnd: 0, background: NAVY }}
+    />
+  );
 }
 
 export function AdminLayout() {
@@ -99,18 +128,7 @@ export function AdminLayout() {
           鼎盛娱乐 · 后台
         </div>
         {/* drawn with its items, so the open group's title is marked as holding the current screen */}
-        {operator ? (
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[selectedKey(location.pathname)]}
-            // only the current screen's group starts open: with every group open the menu runs past the window
-            defaultOpenKeys={openGroup(location.pathname)}
-            items={items}
-            onClick={(e) => navigate(e.key)}
-            style={{ borderInlineEnd: 0, background: NAVY }}
-          />
-        ) : null}
+        {operator ? <SideMenu items={items} pathname={location.pathname} onPick={navigate} /> : null}
       </Sider>
       <Layout>
         <Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 16, borderBottom: '1px solid #eceef3', position: 'sticky', top: 0, zIndex: 10 }}>
