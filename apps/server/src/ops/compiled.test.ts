@@ -45,6 +45,9 @@ describe('the compiled server', () => {
   });
 
   it('the demo member signs in (argon2) and opens a sandbox game page (read beside the bundle)', async () => {
+    // the catalogue syncs from the sandbox once the server listens: wait until it lists the venue
+    // (a CI run beside other work asked for the game first and was told the venue does not exist)
+    await waitFor(async () => (await call<unknown>(server.base, '/api/gamelistBycode', { gamecode: 'obgdy' })).code === 200, { timeout: 30_000, interval: 100, what: 'the catalogue to list obgdy' });
     const login = await call(server.base, '/api/login', { name: 'demo888', password: 'demo888' });
     expect(login.message).toBe('登录成功');
     const launch = await call(server.base, '/api/getGameUrl', { plat_name: 'obgdy', game_type: 0, game_code: 'obgdy_caishen', is_mobile_url: 1 }, login.data.api_token);
