@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../test/harness.ts';
 import { ADMIN_CSP } from './static.ts';
@@ -20,6 +20,8 @@ describe('serving the built back-office under /admin/ (issue 12)', () => {
     fs.writeFileSync(path.join(admin, 'assets', 'index-XyZ789.js'), js);
     // written at build time by scripts/precompress.mjs
     fs.writeFileSync(path.join(admin, 'assets', 'index-XyZ789.js.br'), brotliCompressSync(js));
+    fs.writeFileSync(path.join(admin, 'assets', 'index-XyZ789.js.gz'), gzipSync(js));
+    fs.writeFileSync(path.join(admin, 'assets', 'index-Ab12.css'), 'body{margin:0}');
     t = await startApp({ webDist: web, adminDist: admin });
   });
   afterAll(async () => {
@@ -50,10 +52,35 @@ describe('serving the built back-office under /admin/ (issue 12)', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(js);
   });
 
+  it('answers each asset from memory in the encoding the browser takes: brotli, then gzip, then as built', async () => {
+    const get = (acceptEncoding?: string) =>
+      t.http.inject({ method: 'GET', url: '/admin/assets/index-XyZ789.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const both = await get('gzip, deflate, br');
+    expect(both.headers['content-encoding']).toBe('br');
+    expect(both.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(both.headers.vary).toContain('Accept-Encoding');
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(js);
+    for (const plain of [await get(), await get('identity'), await get('br;q=0, gzip;q=0')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+    }
+    // a file without compressed twins (below the build's threshold) as built, with its type
+    const css = await t.http.inject({ method: 'GET', url: '/admin/assets/index-Ab12.css', headers: { 'accept-encoding': 'br' } });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.body).toBe('body{margin:0}');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('does not answer index.html for a missing asset or an API path', async () => {
-    const asset = await t.http.inject({ method: 'GET', url: '/admin/assets/gone-123.js', headers: { accept: '*/*' } });
-    expect(asset.statusCode).toBe(404);
-    expect(asset.body).not.toContain('admin-root');
+    for (const url of ['/admin/assets/gone-123.js', '/admin/assets/index-XyZ789.js.br', '/admin/assets/..%2Findex.html', '/admin/assets/sub/index-XyZ789.js']) {
+      const asset = await t.http.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(asset.statusCode, url).toBe(404);
+      expect(asset.body, url).not.toContain('admin-root');
+    }
     const api = await t.http.inject({ method: 'GET', url: '/admin/api/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(200);
     expect(api.json()).toMatchObject({ code: 404 });

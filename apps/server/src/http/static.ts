@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { memoryAssets } from './memory-assets.ts';
 import { PAGE_CSP } from './security-headers.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -82,8 +83,8 @@ export const ADMIN_CSP = [
 ].join('; ');
 
 /**
- * Serves the built back-office at /admin/: hashed assets cached for a year (with their .br/.gz
- * twins written at build time), and index.html, never cached, for /admin and every screen's path
+ * Serves the built back-office at /admin/: hashed assets cached for a year, from memory (with their
+ * .br/.gz twins written at build time), and index.html, never cached, for /admin and every screen's path
  * under it (the app routes in the browser). /admin/api/ paths are left to the API's not-found.
  * Without a build, /admin answers a short note instead.
  */
@@ -99,20 +100,8 @@ export async function serveAdminApp(app: FastifyInstance, dist: string): Promise
     );
     return;
   }
-  await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/admin/',
-    wildcard: false,
-    index: false,
-    // the member site's registration owns reply.sendFile
-    decorateReply: false,
-    preCompressed: true,
-    setHeaders(reply, file) {
-      const rel = path.relative(dist, file);
-      reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? YEAR : 'no-cache');
-      if (/\.html(\.br|\.gz)?$/.test(rel)) reply.header('Content-Security-Policy', ADMIN_CSP);
-    },
-  });
+  // hashed files from memory (memory-assets.ts); index.html below, for every screen path
+  app.get('/admin/assets/:file', memoryAssets(path.join(dist, 'assets')));
   const index = async (_req: unknown, reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
