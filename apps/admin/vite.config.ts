@@ -73,6 +73,13 @@ export default defineConfig(({ mode }) => {
                 name: 'vendor',
                 test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
               },
+              {
+                // every icon the app draws, in one file: the menu alone draws 50 of them, and one
+                // file each made a screen's first load ask for a dozen files of one kilobyte or less,
+                // each a request the browser and the server spend time on (issue 25)
+                name: 'icons',
+                test: (id: string) => /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/.test(id),
+              },
             ],
           },
         },
