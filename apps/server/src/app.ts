@@ -13,6 +13,7 @@ import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { installJsonBody } from './http/json-body.ts';
 import { apiPathCase } from './http/api-case.ts'; // issue 19: /api/* paths in any case
 import { createLimiterFactory } from './http/rate-limit.ts';
+import { siteUrl } from './http/site-url.ts';
 import { serveAdminApp, serveWebApp } from './http/static.ts';
 import { createAccounts, createPasswordReset, resetRoutes } from './modules/accounts/index.ts';
 import { createBackoffice } from './modules/backoffice/index.ts';
@@ -99,8 +100,7 @@ export interface App {
 function addressOf(http: FastifyInstance): string {
   const a = http.server.address();
   if (!a || typeof a === 'string') throw new VenueError('unknown', 'the server is not listening yet');
-  const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-  return `http://${host}:${a.port}`;
+  return siteUrl(a.address, a.port);
 }
 
 /** how long close() lets open requests finish before cutting every connection */

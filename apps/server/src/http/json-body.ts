@@ -12,7 +12,7 @@ export function installJsonBody(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     // the polls and read-only calls post {} or nothing: no parser needed (issue 24)
-    if (body === '{}' || body === '') return done(null, {});
+    if (body === '{}') return done(null, {});
     const text = String(body).trim();
     if (text === '') return done(null, {});
     try {

@@ -39,7 +39,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
 }
 
 /** the headers helmet sets on a response, as Fastify's reply takes them (names in lower case) */
-export function helmetHeaders(): Record<string, string> {
+function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),

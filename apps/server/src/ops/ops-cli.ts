@@ -1,5 +1,6 @@
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { siteUrl } from '../http/site-url.ts';
 import { openDatabase } from '../db/index.ts';
 import { cardVaultOf } from '../modules/cards/index.ts';
 import { backup, backupSettingsFromEnv, restore } from './backup.ts';
@@ -52,8 +53,7 @@ const JOB_WAIT_MS = 120_000;
 async function runJob(name: string) {
   const config = loadConfig(process.env);
   // the running site, at its own PORT, answers for the stand-in providers living in its process
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const app = await buildApp({ ...config, jobs: false }, { address: () => `http://${host.includes(':') ? `[${host}]` : host}:${config.port}` });
+  const app = await buildApp({ ...config, jobs: false }, { address: () => siteUrl(config.host, config.port) });
   try {
     const names = app.scheduler.jobs.map((j) => j.name);
     const job = app.scheduler.jobs.find((j) => j.name === name);
@@ -61,9 +61,10 @@ async function runJob(name: string) {
     const started = Date.now();
     // a run already going on (the site's own, every few seconds for some jobs) is waited for
     let run = await app.scheduler.runNow(job);
-    for (const until = Date.now() + JOB_WAIT_MS; !run.ran && Date.now() < until; run = await app.scheduler.runNow(job)) {
-      if (Date.now() - started < 300) log(`a run of ${name} is going on: waiting for it to finish`);
+    if (!run.ran) log(`a run of ${name} is going on: waiting for it to finish`);
+    for (const until = Date.now() + JOB_WAIT_MS; !run.ran && Date.now() < until; ) {
       await new Promise((r) => setTimeout(r, 250));
+      run = await app.scheduler.runNow(job);
     }
     if (!run.ran) throw new Error(`${name} has been running for over ${JOB_WAIT_MS / 1000} s (in this or another server process): try again when it has finished`);
     if (run.error) throw new Error(`${name} failed: ${run.error}`);
