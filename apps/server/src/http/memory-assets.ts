@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
+import { isUtf8MimeType, mime } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const YEAR = 'public, max-age=31536000, immutable';
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
+/** hashed files: their name changes with their content */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 interface Asset {
   type: string;
@@ -35,8 +26,10 @@ export function memoryAssets(dir: string): (req: FastifyRequest<{ Params: { file
   const assets = new Map<string, Asset>();
   if (fs.existsSync(dir)) {
     for (const name of fs.readdirSync(dir)) {
-      const type = TYPES[path.extname(name)];
-      if (!type || !fs.statSync(path.join(dir, name)).isFile()) continue;
+      // the content type as @fastify/static gave it (its @fastify/send); a .br/.gz twin is not a file of its own
+      const found = /\.(br|gz)$/.test(name) ? null : mime.getType(name);
+      if (!found || !fs.statSync(path.join(dir, name)).isFile()) continue;
+      const type = isUtf8MimeType(found) ? `${found}; charset=utf-8` : found;
       const read = (suffix: string) => (fs.existsSync(path.join(dir, name + suffix)) ? fs.readFileSync(path.join(dir, name + suffix)) : undefined);
       assets.set(name, { type, bodies: { identity: fs.readFileSync(path.join(dir, name)), br: read('.br'), gzip: read('.gz') } });
     }
@@ -47,7 +40,7 @@ export function memoryAssets(dir: string): (req: FastifyRequest<{ Params: { file
     const offered = (['br', 'gzip'] as const).filter((e) => asset.bodies[e]);
     const encoding = (negotiate(req.headers['accept-encoding'] ?? '', [...offered, 'identity']) ?? 'identity') as keyof Asset['bodies'];
     const body = asset.bodies[encoding] ?? asset.bodies.identity;
-    reply.header('Cache-Control', YEAR).header('Vary', 'Accept-Encoding').type(asset.type);
+    reply.header('Cache-Control', IMMUTABLE).header('Vary', 'Accept-Encoding').type(asset.type);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.send(body);
   };

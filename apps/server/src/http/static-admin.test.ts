@@ -57,7 +57,7 @@ describe('serving the built back-office under /admin/ (issue 12)', () => {
       t.http.inject({ method: 'GET', url: '/admin/assets/index-XyZ789.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
     const both = await get('gzip, deflate, br');
     expect(both.headers['content-encoding']).toBe('br');
-    expect(both.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(both.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(both.headers.vary).toContain('Accept-Encoding');
     const gzip = await get('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { memoryAssets } from './memory-assets.ts';
+import { IMMUTABLE, memoryAssets } from './memory-assets.ts';
 import { PAGE_CSP } from './security-headers.ts';
-
-const YEAR = 'public, max-age=31536000, immutable';
 
 /**
  * The member site's content-security policy (on its HTML only). Scripts, styles, data calls
@@ -53,7 +51,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<(
     index: ['index.html'],
     setHeaders(reply, file) {
       const rel = path.relative(dist, file);
-      reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? YEAR : 'no-cache');
+      reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       if (/\.html(\.br|\.gz)?$/.test(rel)) reply.header('Content-Security-Policy', SITE_CSP);
     },
   });
