@@ -59,18 +59,20 @@ function SideMenu({ items, pathname, onPick }: { items: MenuProps['items']; path
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
   const [shownGroup, setShownGroup] = useState(group);
   // the groups opened so far in this visit: only they carry their entries (below)
-  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(group ? [group] : []));
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(openKeys));
+  const open = (keys: string[]) => {
+    setOpenKeys(keys);
+    setDrawn((was) => (keys.every((k) => was.has(k)) ? was : new Set([...was, ...keys])));
+  };
   // set while drawing, not in an effect: the group is open in the same frame as its screen
   if (shownGroup !== group) {
     setShownGroup(group);
-    if (group) setOpenKeys([group]);
+    if (group) open([group]);
   }
-  const missing = openKeys.filter((k) => !drawn.has(k));
-  if (missing.length) setDrawn(new Set([...drawn, ...missing]));
-  // issue 25: a closed group's entries are not drawn until it is first opened. antd's menu
-  // draws every entry twice (once hidden, to learn the tree) and again twice more as it settles,
-  // about a tenth of a screen's first load; a group opened once keeps its entries, so closing
-  // and opening it again animates as before
+  // issue 25: a closed group's entries are not drawn until it is first opened. antd's menu draws
+  // every entry once more in a hidden copy (to learn the tree) and draws itself three times as it
+  // settles, about a tenth of a screen's first load; a group opened once keeps its entries, so
+  // closing and opening it again animates as before
   const shown = useMemo(
     () => items?.map((item) => (item && 'children' in item && item.children && !drawn.has(String(item.key)) ? { ...item, children: [] } : item)),
     [items, drawn],
@@ -81,7 +83,7 @@ function SideMenu({ items, pathname, onPick }: { items: MenuProps['items']; path
       mode="inline"
       selectedKeys={[selectedKey(pathname)]}
       openKeys={openKeys}
-      onOpenChange={setOpenKeys}
+      onOpenChange={open}
       items={shown}
       onClick={(e) => onPick(e.key)}
       style={{ borderInlineEnd: 0, background: NAVY }}
