@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
+import { reactRouterProduction } from '../../scripts/react-router-production.mjs';
 
 /** antd's style-hook factories: their second argument writes a component's CSS at runtime */
 const STYLE_HOOKS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
@@ -35,7 +36,7 @@ function antdZeroRuntime(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // API_TARGET (environment or .env): where the dev server sends /admin/api (default: the local server)
   const apiTarget = loadEnv(mode, '.', '').API_TARGET || 'http://127.0.0.1:3000';
   const proxy = { '/admin/api': { target: apiTarget, changeOrigin: true }, '/api/captcha': { target: apiTarget, changeOrigin: true } };
@@ -47,6 +48,7 @@ export default defineConfig(({ mode }) => {
       // the workspace root holds an older React hoisted for antd-mobile's peers: use ours only;
       // echarts and zrender each bring their own copy of tslib: one is enough
       dedupe: ['react', 'react-dom', 'tslib'],
+      alias: command === 'build' ? [reactRouterProduction] : [],
     },
     build: {
       outDir: 'dist',

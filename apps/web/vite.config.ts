@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from '../../scripts/react-router-production.mjs';
 
 /** The few AST shapes read here (ESTree, from the bundler's own parser). */
 type Name = { name?: string; value?: string };
@@ -169,7 +170,7 @@ function routerTreeShaking(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // API_TARGET (environment or .env): where the dev server sends /api (default: the local server)
   const apiTarget = loadEnv(mode, '.', '').API_TARGET || 'http://127.0.0.1:3000';
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
@@ -180,6 +181,7 @@ export default defineConfig(({ mode }) => {
     resolve: {
       // the workspace root holds an older React hoisted for antd-mobile's peers: use ours only
       dedupe: ['react', 'react-dom'],
+      alias: command === 'build' ? [reactRouterProduction] : [],
     },
     build: {
       outDir: 'dist',

@@ -1,7 +1,8 @@
 import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { memo, Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { RouteBoundary } from '../../components/RouteError';
@@ -12,6 +13,7 @@ import { preloadScreen } from '../screen-pages';
 import { GROUPS, SCREENS } from '../screens';
 import { visibleScreens } from '../visible';
 import { PendingBell } from './PendingBell';
+import { afterScreen } from './screen-first';
 
 const { Sider, Header, Content } = Layout;
 
@@ -91,8 +93,17 @@ function SideMenu({ items, pathname, onPick }: { items: MenuProps['items']; path
   );
 }
 
+/** true once the first screen has shown its data (screen-first.ts), and from then on */
+function useScreenFirst(): boolean {
+  const client = useQueryClient();
+  const [after, setAfter] = useState(false);
+  useEffect(() => (after ? undefined : afterScreen(client, () => setAfter(true), 1000)), [client, after]);
+  return after;
+}
+
 export function AdminLayout() {
   const me = useMe();
+  const chrome = useScreenFirst();
   const location = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => (me.data ? menuItems(me.data) : []), [me.data]);
@@ -142,12 +153,12 @@ export function AdminLayout() {
           鼎盛娱乐 · 后台
         </div>
         {/* drawn with its items, so the open group's title is marked as holding the current screen */}
-        {operator ? <SideMenu items={items} pathname={location.pathname} onPick={navigate} /> : null}
+        {operator && chrome ? <SideMenu items={items} pathname={location.pathname} onPick={navigate} /> : null}
       </Sider>
       <Layout>
         <Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 16, borderBottom: '1px solid #eceef3', position: 'sticky', top: 0, zIndex: 10 }}>
-          {operator ? <PendingBell me={operator} /> : null}
-          {operator ? <OperatorMenu operator={operator} /> : null}
+          {operator && chrome ? <PendingBell me={operator} /> : null}
+          {operator && chrome ? <OperatorMenu operator={operator} /> : null}
         </Header>
         <Content style={{ padding: 24, minWidth: 0 }}>
           <ScreenArea pathname={location.pathname} allowed={allowed} />
