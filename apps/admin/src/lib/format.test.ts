@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ageClass, ageText, minutesSince, yuan } from './format';
+import { ageClass, ageText, count, minutesSince, yuan } from './format';
 
 describe('queue ages', () => {
   test('a Beijing wire time is read as Beijing whatever the machine zone', () => {
@@ -25,4 +25,18 @@ test('yuan with grouping and two decimals', () => {
   expect(yuan(1234567.5)).toBe('1,234,567.50');
   expect(yuan(-50)).toBe('-50.00');
   expect(yuan(null)).toBe('-');
+  expect(yuan(Number.NaN)).toBe('-');
+});
+
+test('yuan reads as the browser\'s own zh-CN money format for every amount the server sends (whole fen)', () => {
+  const intl = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fens = [0, 1, 5, 10, 99, 100, 101, 99_999, 100_000, 123_456_789, 999_999_999_999, 9_007_199_254_740];
+  for (let i = 0; i < 3000; i++) fens.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+  for (const fen of fens) {
+    for (const v of [fen / 100, -fen / 100]) expect(yuan(v), String(v)).toBe(intl.format(v).replace(/^-0\.00$/, '0.00'));
+  }
+});
+
+test('counts with grouping', () => {
+  expect([0, 7, 1000, 1234567, -45678].map(count)).toEqual(['0', '7', '1,000', '1,234,567', '-45,678']);
 });

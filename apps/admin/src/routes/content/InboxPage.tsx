@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { TableCard } from '../../components/TableCard';
 import { broadcastsKey, listBroadcasts, useSendInbox, type InboxSendForm } from '../../hooks/api/inbox';
 import { useTable } from '../../hooks/use-table';
+import { count } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 
 // members start at VIP1 (issue 19): there is no VIP0 to send to
@@ -67,7 +68,7 @@ export default function InboxPage() {
             <Tag color={r.state === 'done' ? 'green' : 'processing'} style={{ marginInlineEnd: 6 }}>
               {BROADCAST_STATES[r.state]}
             </Tag>
-            {r.sent.toLocaleString()} / {r.total.toLocaleString()}
+            {count(r.sent)} / {count(r.total)}
           </span>
         </Space>
       ),

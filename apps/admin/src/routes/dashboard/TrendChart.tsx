@@ -5,6 +5,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // the ES build: the CommonJS one (lib/) hands Vite a module object instead of the component
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { yuan } from '../../lib/format';
 
 // only the pieces drawn here, so the dashboard's chunk stays small
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -13,7 +14,7 @@ echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipCompone
 export function TrendChart({ days }: { days: DashboardDay[] }) {
   const option = {
     color: ['#2a4cb8', '#e6a23c', '#389e0d', '#cf1322'],
-    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2 })} 元` },
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${yuan(Number(v))} 元` },
     legend: { data: ['存款', '取款', 'GGR', 'NGR'], top: 0 },
     grid: { left: 60, right: 24, top: 40, bottom: 30 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },

@@ -12,7 +12,7 @@ import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
 import { listItems, RECON_POLL_MS, reconKey, reconRunning, useReconDay, useReconDays, useRerunDay, type ItemFilters } from '../../hooks/api/reconciliation';
 import { useTable } from '../../hooks/use-table';
-import { yuan } from '../../lib/format';
+import { count, yuan } from '../../lib/format';
 
 /** today's Beijing date, whatever the browser's own zone */
 function beijingToday(): string {
@@ -67,7 +67,7 @@ function RunningNotice({ d }: { d: ReconDayResult }) {
 }
 
 function figureValue(unit: 'yuan' | 'count', v: number) {
-  return unit === 'yuan' ? yuan(v) : v.toLocaleString('zh-CN');
+  return unit === 'yuan' ? yuan(v) : count(v);
 }
 
 function CheckCard({ c }: { c: ReconCheckResult }) {

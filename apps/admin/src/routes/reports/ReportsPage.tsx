@@ -28,13 +28,12 @@ import {
   type ReportRange,
   type VenueTotals,
 } from '../../hooks/api/reports';
-import { yuan } from '../../lib/format';
+import { count, yuan } from '../../lib/format';
 import { firstIssue } from '../../lib/zod-rule';
 
 type Range = [dayjs.Dayjs | null, dayjs.Dayjs | null];
 
 const money = (v: number) => <span style={v < 0 ? { color: '#cf1322' } : undefined}>{yuan(v)}</span>;
-const count = (v: number) => v.toLocaleString('zh-CN');
 
 /** the figure columns of the daily and monthly reports, in the CSV's order */
 function figureColumns<T extends ReportFigures>(): ColumnsType<T> {
