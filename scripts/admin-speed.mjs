@@ -12,6 +12,7 @@
 //     1-members.json and so on, for chrome://tracing or the DevTools performance panel)
 //   node scripts/admin-speed.mjs --warm   (also each screen loaded again in the same browser: cached
 //     files and compiled code, as an operator's browser has them after the first visit)
+//   node scripts/admin-speed.mjs --latency 40   (40 ms more on every request: a server far away)
 //   node scripts/admin-speed.mjs --cpu   (also the CPU time the page's main thread spent until its
 //     data showed, from a trace of each load: a busy machine stretches the clock far more than this)
 //   ADMIN_DIST=/tmp/before,/tmp/after node scripts/admin-speed.mjs   (two builds, loads taken in turn)
@@ -22,7 +23,8 @@
 // --busy N runs N `for(;;){}` node loops beside it (a loaded machine). "Data shows" means: the
 // screen's chunk rendered into the layout and visible, no spinner or skeleton left, at least one table row,
 // empty table or state, form field, chart canvas, description list or statistic on screen, and no
-// /admin/api call still in flight. Run it against a build with its .br/.gz files
+// /admin/api call still in flight. The frame's side menu is drawn after that (issue 25: the screen's
+// data first); its own line says when. Run it against a build with its .br/.gz files
 // (scripts/precompress.mjs), as `npm run build` leaves it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,6 +46,9 @@ const SHOTS = opt('shots', '');
 const PROFILE = opt('profile', '');
 const TRACE = opt('trace', '');
 const CPU = argv.includes('--cpu');
+// round-trip time added to every request (Chromium's network emulation), as an operator's
+// browser far from the server has: 0 measures the machine alone
+const LATENCY = Number(opt('latency', 0));
 // also a second load of the screen in the same browser context: its HTTP cache and compiled-code
 // cache filled, as for an operator who has opened the back-office before
 const WARM = argv.includes('--warm');
@@ -141,13 +146,20 @@ function watchCalls() {
 
 /** in the page: the screen shows its data (see the header) -> performance.now(), else false */
 function shown() {
+  // cheapest first: this runs every frame of the load, and checkVisibility makes the page work
+  // out its styles then and there (a forced style pass per frame slowed the load it measures)
   const main = document.querySelector('main.ant-layout-content');
   if (!main || window.__calls > 0) return false;
+  if (!main.querySelector('.ant-table-row, .ant-table-placeholder, .ant-empty, .ant-form-item, canvas, .ant-descriptions, .ant-statistic, .ant-list-item, .ant-result')) return false;
+  if (main.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-table-placeholder .ant-spin')) return false;
   // the frame may draw a screen hidden while it waits for /admin/api/me: hidden is not shown
   if (!main.checkVisibility({ visibilityProperty: true })) return false;
-  if (main.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-table-placeholder .ant-spin')) return false;
-  if (!main.querySelector('.ant-table-row, .ant-table-placeholder, .ant-empty, .ant-form-item, canvas, .ant-descriptions, .ant-statistic, .ant-list-item, .ant-result')) return false;
   return performance.now();
+}
+
+/** in the page: the frame's side menu is drawn (it follows the screen's first data) -> performance.now() */
+function menuShown() {
+  return document.querySelector('.ant-layout-sider .ant-menu-item, .ant-layout-sider .ant-menu-submenu') ? performance.now() : false;
 }
 
 async function timeScreen(browser, base, token, url, shot = '', profile = '', trace = '') {
@@ -170,7 +182,9 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     const type = /\.(js|css)$/.exec(new URL(r.url()).pathname)?.[1];
     if (type) bytes[type] += Number(r.headers()['content-length'] ?? 0);
   });
-  const cdp = profile ? await context.newCDPSession(page) : undefined;
+  const cdp = profile || LATENCY ? await context.newCDPSession(page) : undefined;
+  if (LATENCY) await cdp.send('Network.enable');
+  if (LATENCY) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY, downloadThroughput: -1, uploadThroughput: -1 });
   if (profile) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -193,6 +207,8 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     }
     if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
     const ms = Math.round(await handle.jsonValue());
+    // the frame's menu follows the data; not while tracing or profiling (ending them takes long)
+    const menu = trace || CPU || profile ? 0 : Math.round(await (await page.waitForFunction(menuShown, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue());
     // the cold load's bytes: the warm loads below answer from the cache, still as responses
     const cold = { ...bytes };
     let warm = 0;
@@ -203,7 +219,7 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       await page.reload({ waitUntil: 'commit' });
       warm = Math.round(await (await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue());
     }
-    return { ms, warm, ...cold, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
+    return { ms, menu, warm, ...cold, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
@@ -267,6 +283,7 @@ async function main() {
     console.log(`admin-speed: ${RUNS} cold loads per screen and build, ${BUSY} busy loops, load average ${load()}`);
     DISTS.forEach((d, i) => console.log(`  [${i + 1}] ${d}`));
     const medians = DISTS.map(() => []);
+    const menuMedians = DISTS.map(() => []);
     const warmMedians = DISTS.map(() => []);
     for (const s of screens) {
       const runs = DISTS.map(() => []);
@@ -282,6 +299,7 @@ async function main() {
       const cells = runs.map((rs, i) => {
         const ms = rs.map((x) => x.ms);
         medians[i].push(median(ms));
+        menuMedians[i].push(median(rs.map((x) => x.menu)));
         const cpu = CPU ? `, main-thread CPU ${median(rs.map((x) => x.cpu))} ms` : '';
         if (WARM) warmMedians[i].push(median(rs.map((x) => x.warm)));
         const warm = WARM ? `, warm ${median(rs.map((x) => x.warm))} ms` : '';
@@ -292,6 +310,8 @@ async function main() {
     for (const [i, ms] of medians.entries()) {
       const slowest = Math.max(...ms);
       console.log(`[${i + 1}] median of screens ${median(ms)} ms, slowest ${slowest} ms (${screens[ms.indexOf(slowest)].path}), screens over 1000 ms: ${ms.filter((m) => m > 1000).length} of ${ms.length}`);
+      const m = menuMedians[i];
+      if (!CPU && !TRACE && !PROFILE) console.log(`[${i + 1}] side menu drawn: median of screens ${median(m)} ms, slowest ${Math.max(...m)} ms, over 1000 ms: ${m.filter((x) => x > 1000).length} of ${m.length}`);
       const w = warmMedians[i];
       if (WARM) console.log(`[${i + 1}] warm: median of screens ${median(w)} ms, slowest ${Math.max(...w)} ms (${screens[w.indexOf(Math.max(...w))].path}), screens over 1000 ms: ${w.filter((m) => m > 1000).length} of ${w.length}`);
     }

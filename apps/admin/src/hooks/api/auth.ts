@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { OperatorLoginInput, OperatorLoginReply, OperatorSelf, Permission, TotpSetupReply } from '@casino/contract';
 import { call } from '../../api/client';
 import { clearToken, readToken, saveToken } from '../../session/token';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { AdminPaged, ChatConversationRow, ChatEvent, ChatHistory, ChatMessage, ChatOperator, ChatSearchRow, ChatTicket } from '@casino/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, callEnvelope, uploadEnvelope } from '../../api/client';

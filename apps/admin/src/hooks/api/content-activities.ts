@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { AdminActivityDetail, AdminActivityRow, AdminActivityTypeRow, AdminHtmlPreview, AdminPaged } from '@casino/contract';
 import { call, callEnvelope } from '../../api/client';
 import { compact, type TableRequest } from '../use-table';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { DashboardDay, DashboardPending, DashboardSummary } from '@casino/contract';
 import { call } from '../../api/client';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { AdminMemberRow, AdminPaged, Member360, MemberRecordKind, MemberVenueBalances } from '@casino/contract';
 import { call, callEnvelope } from '../../api/client';
 import type { TableRequest } from '../use-table';

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { ChannelPayType, ChannelState, GatewayType, PaymentChannelKeys, PaymentChannelList, PaymentChannelRow, PaymentChannelStats } from '@casino/contract';
 import { call, callEnvelope } from '../../api/client';
 import { compact, type TableRequest } from '../use-table';

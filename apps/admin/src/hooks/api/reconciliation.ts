@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import { useEffect, useRef } from 'react';
 import type { AdminPaged, DifferenceStateName, ReconCheck, ReconciliationRow, ReconDayResult, ReconDayRow, ReconItemRow } from '@casino/contract';
 import { call, callEnvelope } from '../../api/client';

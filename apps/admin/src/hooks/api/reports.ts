@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { ReportAgentRow, ReportDayRow, ReportKind, ReportMemberRow, ReportMonthRow, ReportPaged, ReportTable, ReportVenueRow } from '@casino/contract';
 import { call } from '../../api/client';
 
