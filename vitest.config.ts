@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // the workspace root holds React 18 for the member site's antd-mobile, the back-office its own
-  // React 19: an admin test that draws (use-query.test.ts) must see one React, as its build does
+  // the workspace root holds React 18 for the member site's antd-mobile and the back-office its own
+  // React 19; TanStack Query resolves to the root's. An admin test that draws (use-query.test.ts)
+  // needs one React for its hooks: here that is the root's React 18 (the admin build dedupes to 19)
   resolve: { dedupe: ['react', 'react-dom'] },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts', 'apps/sandbox/src/**/*.test.ts', 'apps/admin/src/**/*.test.ts'],

@@ -49,6 +49,9 @@ const CPU = argv.includes('--cpu');
 // round-trip time added to every request (Chromium's network emulation), as an operator's
 // browser far from the server has: 0 measures the machine alone
 const LATENCY = Number(opt('latency', 0));
+// when the side menu is drawn, but not while tracing or profiling: ending them takes long and
+// would be counted
+const MENU = !CPU && !TRACE && !PROFILE;
 // also a second load of the screen in the same browser context: its HTTP cache and compiled-code
 // cache filled, as for an operator who has opened the back-office before
 const WARM = argv.includes('--warm');
@@ -207,8 +210,8 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     }
     if (TIMELINE) for (const c of calls) console.log(`    ${String(c.start).padStart(5)} -> ${String(c.end).padStart(5)}  ${c.url.slice(0, 90)}`);
     const ms = Math.round(await handle.jsonValue());
-    // the frame's menu follows the data; not while tracing or profiling (ending them takes long)
-    const menu = trace || CPU || profile ? 0 : Math.round(await (await page.waitForFunction(menuShown, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue());
+    // the frame's menu follows the data
+    const menu = !MENU ? 0 : Math.round(await (await page.waitForFunction(menuShown, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue());
     // the cold load's bytes: the warm loads below answer from the cache, still as responses
     const cold = { ...bytes };
     let warm = 0;
@@ -311,7 +314,7 @@ async function main() {
       const slowest = Math.max(...ms);
       console.log(`[${i + 1}] median of screens ${median(ms)} ms, slowest ${slowest} ms (${screens[ms.indexOf(slowest)].path}), screens over 1000 ms: ${ms.filter((m) => m > 1000).length} of ${ms.length}`);
       const m = menuMedians[i];
-      if (!CPU && !TRACE && !PROFILE) console.log(`[${i + 1}] side menu drawn: median of screens ${median(m)} ms, slowest ${Math.max(...m)} ms, over 1000 ms: ${m.filter((x) => x > 1000).length} of ${m.length}`);
+      if (MENU) console.log(`[${i + 1}] side menu drawn: median of screens ${median(m)} ms, slowest ${Math.max(...m)} ms, over 1000 ms: ${m.filter((x) => x > 1000).length} of ${m.length}`);
       const w = warmMedians[i];
       if (WARM) console.log(`[${i + 1}] warm: median of screens ${median(w)} ms, slowest ${Math.max(...w)} ms (${screens[w.indexOf(Math.max(...w))].path}), screens over 1000 ms: ${w.filter((m) => m > 1000).length} of ${w.length}`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatYuan, yuanToFen } from './money.ts';
+import { fenToYuan, formatYuan, groupDigits, yuanToFen } from './money.ts';
 
 describe('money conversion', () => {
   it('turns yuan with at most two decimals into integer fen, exactly', () => {
@@ -29,5 +29,12 @@ describe('money conversion', () => {
     expect(formatYuan(0)).toBe('0.00');
     expect(formatYuan(1234567.5, true)).toBe('1,234,567.50');
     expect(formatYuan(0.1 + 0.2)).toBe('0.30');
+  });
+
+  it('groups the whole part in threes, as Intl does, sign and decimals kept', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12345, 1_000_000_000, -45678, 9_007_199_254_740_991]) expect(groupDigits(String(n))).toBe(intl.format(n));
+    expect(groupDigits('-1234567.5')).toBe('-1,234,567.5');
+    expect(groupDigits('1234.5678')).toBe('1,234.5678');
   });
 });

@@ -48,7 +48,16 @@ export function yuanToFen(yuan: unknown): Fen | null {
 /** Yuan with two decimals for display, e.g. 1234.5 -> "1,234.50". */
 export function formatYuan(yuan: number, grouping = false): string {
   const fixed = (Math.round(yuan * 100) / 100).toFixed(2);
-  if (!grouping) return fixed;
-  const [int, dec] = fixed.split('.');
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
+  return grouping ? groupDigits(fixed) : fixed;
+}
+
+/**
+ * Thousands separators in a plain number's text ('-1234567.5' -> '-1,234,567.5'), the whole part
+ * only. Written out rather than by Intl: a page's first locale formatter costs it about 16 ms of
+ * its first load (issue 25).
+ */
+export function groupDigits(text: string): string {
+  const [int, dec] = text.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return dec === undefined ? grouped : `${grouped}.${dec}`;
 }

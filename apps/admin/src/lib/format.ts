@@ -1,26 +1,15 @@
+import { formatYuan, groupDigits } from '@casino/contract';
 import dayjs from 'dayjs';
 
-/**
- * yuan with grouping and 2 decimals, e.g. 12,345.60. Written out, not by the browser's Intl: a
- * page's first locale formatter costs about 16 ms of its first load (issue 25), and each money
- * cell made a formatter of its own. Amounts are whole fen from the server, so rounding to the fen
- * is exact; format.test.ts holds it to Intl's zh-CN output for such amounts.
- */
+/** yuan with grouping and 2 decimals, e.g. 12,345.60 (the contract's formatYuan: no Intl formatter per cell) */
 export function yuan(v: number | null | undefined): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '-';
-  const fen = Math.round(Math.abs(v) * 100);
-  const sign = v < 0 && fen > 0 ? '-' : '';
-  return `${sign}${grouped(String(Math.floor(fen / 100)))}.${String(fen % 100).padStart(2, '0')}`;
+  return formatYuan(v, true);
 }
 
-/** thousands separators in a whole number's digits ('1234567' -> '1,234,567') */
-function grouped(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
-/** a whole count with grouping, e.g. 12,345 (as yuan: no Intl formatter) */
+/** a whole count with grouping, e.g. 12,345 */
 export function count(v: number): string {
-  return Number.isInteger(v) ? grouped(String(v)) : yuan(v);
+  return Number.isInteger(v) ? groupDigits(String(v)) : yuan(v);
 }
 
 /** a form's dayjs range -> the wire's Beijing dates (the operator's screen shows Beijing dates) */

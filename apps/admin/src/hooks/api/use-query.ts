@@ -9,13 +9,14 @@ import { skipToken, useQuery as useTanstackQuery, useQueryClient, type QueryClie
  * (issue 25). Here the call starts when the component first draws, so the server answers while
  * the browser is still drawing. The observer then finds it in flight and does not ask again.
  *
- * Left to useQuery alone: a query that is off (`enabled` false or a function, `skipToken`), one
+ * prefetchQuery never rejects: a failed call is left in the cache for useQuery to show. Left to
+ * useQuery alone: a query that is off (`enabled` false or a function, `skipToken`), one
  * already in the cache (pending, answered or failed), and one kept for no time (`gcTime: 0`),
  * whose answer could be dropped before the observer subscribes.
  */
 export const useQuery = ((options: UseQueryOptions, queryClient?: QueryClient) => {
   const client = useQueryClient(queryClient);
-  if (startsNow(options) && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options).catch(() => undefined);
+  if (startsNow(options) && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
   return useTanstackQuery(options, queryClient);
 }) as typeof useTanstackQuery;
 
