@@ -14,7 +14,7 @@ export type LazyPage = LazyComponent;
  * that follows share it. A failed download is thrown to the nearest error boundary
  * (RouteBoundary), whose retry mounts the component afresh, which downloads it again.
  */
-export function lazyComponent<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode): LazyComponent<P> {
+export function lazyComponent<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode, onDrawn?: () => void): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   const load = () =>
@@ -40,8 +40,12 @@ export function lazyComponent<P extends object>(loader: () => Promise<{ default:
         live = false;
       };
     }, []);
-    if (failure) throw failure.error;
     const Component = loaded;
+    // the component itself, not its fallback, has been put on the page
+    useEffect(() => {
+      if (Component) onDrawn?.();
+    }, [Component]);
+    if (failure) throw failure.error;
     return Component ? <Component {...props} /> : fallback;
   }
   // a failed preload is not shown: drawing the component tries again and shows that failure
@@ -55,7 +59,7 @@ const pageFallback = (
   </div>
 );
 
-/** A code-split screen, with a spinner while its code downloads. */
-export function lazyPage(loader: () => Promise<{ default: ComponentType }>): LazyPage {
-  return lazyComponent(loader, pageFallback);
+/** A code-split screen, with a spinner while its code downloads; `onDrawn` once the screen itself is drawn. */
+export function lazyPage(loader: () => Promise<{ default: ComponentType }>, onDrawn?: () => void): LazyPage {
+  return lazyComponent(loader, pageFallback, onDrawn);
 }
