@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ageClass, ageText, count, minutesSince, yuan } from './format';
+import { ageClass, ageText, count, minutesSince, signed, yuan } from './format';
 
 describe('queue ages', () => {
   test('a Beijing wire time is read as Beijing whatever the machine zone', () => {
@@ -39,4 +39,13 @@ test('yuan reads as the browser\'s own zh-CN money format for every amount the s
 
 test('counts with grouping', () => {
   expect([0, 7, 1000, 1234567, -45678].map(count)).toEqual(['0', '7', '1,000', '1,234,567', '-45,678']);
+});
+
+describe('signed sums (the dashboard\'s 人工调整)', () => {
+  test('a sum that moved carries its sign; nothing moved reads 0.00, never -0.00', () => {
+    expect(signed(1000, '+')).toBe('+1,000.00');
+    expect(signed(25.5, '-')).toBe('-25.50');
+    expect(signed(0, '-')).toBe('0.00');
+    expect(signed(0, '+')).toBe('0.00');
+  });
 });

@@ -7,6 +7,11 @@ export function yuan(v: number | null | undefined): string {
   return formatYuan(v, true);
 }
 
+/** a sum in yuan (as yuan() takes it) with the way it moved (+ in, - out), or plain 0.00 when nothing moved: never -0.00 */
+export function signed(v: number, sign: '+' | '-'): string {
+  return v === 0 ? yuan(0) : `${sign}${yuan(v)}`;
+}
+
 /** a whole count with grouping, e.g. 12,345 */
 export function count(v: number): string {
   return Number.isInteger(v) ? groupDigits(String(v)) : yuan(v);

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PENDING_QUEUES, useDashboardSeries, useDashboardSummary } from '../../hooks/api/dashboard';
-import { yuan } from '../../lib/format';
+import { signed, yuan } from '../../lib/format';
 import { lazyComponent } from '../../lib/lazy-page';
 import type { TrendChart as Chart } from './TrendChart';
 
@@ -26,7 +26,8 @@ function Figures({ f }: { f: DashboardFigures }) {
     { label: '有效投注', value: yuan(f.bets) },
     { label: 'GGR（投注-派彩）', value: yuan(f.ggr), tone: f.ggr >= 0 ? '#389e0d' : '#cf1322' },
     { label: 'NGR', value: yuan(f.ngr), tone: f.ngr >= 0 ? '#389e0d' : '#cf1322' },
-    { label: '人工调整', value: `+${yuan(f.adjustments_in)} / -${yuan(f.adjustments_out)}` },
+    // a sign only on a sum that moved: nothing taken out reads 0.00, not -0.00
+    { label: '人工调整（加款 / 扣款）', value: `${signed(f.adjustments_in, '+')} / ${signed(f.adjustments_out, '-')}` },
     { label: '新会员', value: String(f.new_members) },
   ];
   return (
