@@ -206,10 +206,18 @@ export function useMemberChat() {
     void apiPost('/api/chat/typing', { typing: true });
   }, []);
 
-  const markRead = useCallback(async (id: number) => {
-    const res = await apiPost<ChatState>('/api/chat/read', { last_id: id });
-    if (res.code === 200 && res.data) setState(res.data);
-  }, []);
+  const markRead = useCallback(
+    async (id: number) => {
+      const res = await apiPost<ChatState>('/api/chat/read', { last_id: id });
+      if (res.code !== 200 || !res.data) return;
+      setState(res.data);
+      // the badges too, here and not only through the effect above: a member who leaves /kefu
+      // while this call is in flight has unmounted the chat, the effect no longer runs, and the
+      // badges kept the unread count the server had just cleared until their next poll (30 s)
+      void setChatUnread(qc, res.data.unread);
+    },
+    [qc],
+  );
 
   return { messages, hasMore, loading, loadError, link, operatorTyping, operatorRead, state, reload: load, older, send, sendPicture, typing, markRead };
 }
