@@ -41,12 +41,18 @@ export function useMemberChat() {
   const typingTimer = useRef<number | undefined>(undefined);
   const qc = useQueryClient();
 
-  // the badges outside /kefu follow what the chat knows (cleared once the member has read), on
-  // every answer of the server: a badge poll may have counted a reply the chat has read since,
-  // while the chat's own count stayed 0
-  useEffect(() => {
-    if (state) void setChatUnread(qc, state.unread);
-  }, [qc, state]);
+  // what the server says of the chat, and the badges outside /kefu with it (cleared once the
+  // member has read), on every answer: a badge poll may have counted a reply the chat has read
+  // since, while the chat's own count stayed 0. Set with the answer, not by an effect of the
+  // state: a member who leaves /kefu while a call is in flight has unmounted the chat, and the
+  // badges kept the count the server had just cleared until their next poll (30 s)
+  const follow = useCallback(
+    (next: ChatState) => {
+      setState(next);
+      void setChatUnread(qc, next.unread);
+    },
+    [qc],
+  );
 
   const add = useCallback((list: ChatMessage[]) => {
     if (list.length) setMessages((m) => mergeMessages(m, list));
@@ -54,8 +60,8 @@ export function useMemberChat() {
 
   const refreshState = useCallback(async () => {
     const res = await apiPost<ChatState>('/api/chat/open', {});
-    if (res.code === 200 && res.data) setState(res.data);
-  }, []);
+    if (res.code === 200 && res.data) follow(res.data);
+  }, [follow]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -209,14 +215,9 @@ export function useMemberChat() {
   const markRead = useCallback(
     async (id: number) => {
       const res = await apiPost<ChatState>('/api/chat/read', { last_id: id });
-      if (res.code !== 200 || !res.data) return;
-      setState(res.data);
-      // the badges too, here and not only through the effect above: a member who leaves /kefu
-      // while this call is in flight has unmounted the chat, the effect no longer runs, and the
-      // badges kept the unread count the server had just cleared until their next poll (30 s)
-      void setChatUnread(qc, res.data.unread);
+      if (res.code === 200 && res.data) follow(res.data);
     },
-    [qc],
+    [follow],
   );
 
   return { messages, hasMore, loading, loadError, link, operatorTyping, operatorRead, state, reload: load, older, send, sendPicture, typing, markRead };
