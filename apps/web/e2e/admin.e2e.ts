@@ -167,6 +167,7 @@ describe('back-office', () => {
     await create.getByLabel('账号').fill(FINANCE.username);
     await create.getByLabel('初始密码').fill(FINANCE.password);
     await create.getByLabel('角色').click();
+    await settled(page.locator('.ant-select-dropdown:visible'));
     await page.locator('.ant-select-item-option', { hasText: '财务审核' }).click();
     await confirmDialog(page, /确\s*认/);
     await page.getByRole('cell', { name: FINANCE.username, exact: true }).waitFor();
@@ -232,6 +233,7 @@ describe('back-office', () => {
     await page.getByLabel('对象').fill('');
     // the action filter is a list of names (issue 25); typing a code prefix finds its area
     await page.getByLabel('动作').fill('member.');
+    await settled(page.locator('.ant-select-dropdown:visible'));
     await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: '会员操作（全部）' }).click();
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => rows.first().innerText()).toContain('e2e 活动补发');

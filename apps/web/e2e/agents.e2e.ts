@@ -293,6 +293,7 @@ describe('agents in the back-office', () => {
     await page.getByTestId('agent-move-username').fill(flaggedName);
     await move.locator('.ant-select').click();
     await page.keyboard.type(second);
+    await settled(page.locator('.ant-select-dropdown:visible'));
     await page.locator('.ant-select-item-option').filter({ hasText: second }).click();
     await move.locator('textarea').fill('会员申请转到新代理名下');
     await shot(page, 'admin-agent-move');

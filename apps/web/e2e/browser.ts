@@ -204,6 +204,20 @@ export async function settled(popup: Locator): Promise<void> {
   await expect.poll(() => popup.evaluate((el) => /-(appear|enter)(-|\s|$)/.test(el.className))).toBe(false);
 }
 
+/**
+ * Opens a back-office select and picks the option titled `title`, then waits until the select
+ * shows it. The option is clicked only once the dropdown has finished sliding in: a click sent
+ * during the motion was lost on a loaded CI machine (the first method of a payment channel kept
+ * its default 支付宝扫码, so the second method's 支付宝扫码 stayed disabled and its click timed out).
+ */
+export async function chooseOption(select: Locator, title: string): Promise<void> {
+  await select.click();
+  const dropdown = select.page().locator('.ant-select-dropdown:visible');
+  await settled(dropdown);
+  await dropdown.locator(`.ant-select-item-option[title="${title}"]`).click();
+  await select.locator(`.ant-select-content[title="${title}"]`).waitFor();
+}
+
 /** Every page the context opens next starts signed in with this token (all the site needs). */
 export function signInWith(context: BrowserContext, token: string) {
   return context.addInitScript((t) => localStorage.setItem('token', t), token);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAY_MSG } from '@casino/contract';
-import { api, baseUrl, centralBalance, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
+import { api, baseUrl, centralBalance, chooseOption, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Payment channels end to end (issue 21): an operator adds an MD5 四方 channel in the
@@ -64,14 +64,12 @@ describe('payment channels end to end', () => {
     await admin.getByTestId('channel-merchant-id').fill(merchant.id);
     await admin.getByTestId('channel-sign-key').fill(merchant.key);
     // wxpay with its own range and gateway code; alipay on the site's fixed list
-    await admin.getByTestId('channel-method-0-paytype').click();
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="好友微信"]').click();
+    await chooseOption(admin.getByTestId('channel-method-0-paytype'), '好友微信');
     await admin.getByTestId('channel-method-0-code').fill('8001');
     await admin.getByTestId('channel-method-0-min').fill('10');
     await admin.getByTestId('channel-method-0-max').fill('5000');
     await admin.getByTestId('channel-method-add').click();
-    await admin.getByTestId('channel-method-1-paytype').click();
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="支付宝扫码"]').click();
+    await chooseOption(admin.getByTestId('channel-method-1-paytype'), '支付宝扫码');
     await admin.getByTestId('channel-daily-cap').fill('100000');
     // a bad address first: the form shows the contract's message before anything is sent
     await admin.getByTestId('channel-order-url').fill('sandbox/order');
