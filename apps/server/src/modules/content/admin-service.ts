@@ -23,7 +23,6 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Sponsor as SponsorRowDb } from './sponsors.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
@@ -31,7 +30,8 @@ import { audit } from '../audit/index.ts';
 import * as repo from './admin-repo.ts';
 import { upsertArticle } from './repo.ts';
 import { plainText } from './sanitize.ts';
-import { articleRow, type ContentService } from './service.ts';
+import { articleRow, sponsorOf } from './rows.ts';
+import type { ContentService } from './service.ts';
 
 /** who acts, from where: every change writes an audit row with them */
 export interface Operator {
@@ -69,48 +69,6 @@ const bankView = (r: { id: number; name: string; code: string; sort: number; ena
   sort: Number(r.sort),
   enabled: Number(r.enabled) ? 1 : 0,
 });
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-/** a stored sponsor row as the page and the back-office see it */
-export function sponsorOf(r: { type: number; name: string; slogan: string; logo: string; since: string; lead: string; facts: string; sections: string; sort: number; state: number; updated_at: number }): AdminSponsorRow {
-  return {
-    type: Number(r.type) === 2 ? 2 : 1,
-    name: r.name,
-    slogan: r.slogan,
-    logo: r.logo,
-    since: r.since,
-    lead: r.lead,
-    facts: parseJson<[string, string][]>(r.facts, []),
-    sections: parseJson<{ title: string; paragraphs: string[] }[]>(r.sections, []),
-    sort: Number(r.sort),
-    state: Number(r.state) ? 1 : 0,
-    updated_at: toWireTime(Number(r.updated_at)),
-  };
-}
-
-/** the seeded partners (modules/content/sponsors.ts) as rows, inserted only when missing */
-export function sponsorSeedRows(list: SponsorRowDb[], now: number) {
-  return list.map((s, i) => ({
-    type: s.type,
-    name: s.name,
-    slogan: s.slogan,
-    logo: s.logo,
-    since: s.since,
-    lead: s.lead,
-    facts: JSON.stringify(s.facts),
-    sections: JSON.stringify(s.sections),
-    sort: i + 1,
-    state: 1,
-    updated_at: now,
-  }));
-}
 
 /**
  * The back-office's content desk (issue 13). Each change and its audit row (before/after) commit

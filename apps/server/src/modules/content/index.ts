@@ -4,7 +4,8 @@ import type { SiteService } from '../site/index.ts';
 import { contentRoutes, type ContentAgentHooks } from './routes.ts';
 import { createContentService } from './service.ts';
 
-export type { ActivityInput, ArticleInput, ContentService } from './service.ts';
+export type { ActivityInput, ContentService } from './service.ts';
+export type { ArticleInput } from './rows.ts';
 export { sanitizeHtml, escapeHtml } from './sanitize.ts';
 export { mediaPath } from './media.ts';
 export { contentAdminRoutes } from './admin.ts'; // issue 13: content

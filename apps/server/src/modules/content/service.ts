@@ -1,7 +1,5 @@
 import {
   ACTIVITIES_PER_PAGE,
-  ARTICLE_TITLES,
-  ARTICLE_TYPES,
   CONTENT_MSG,
   CODE,
   fenToYuan,
@@ -24,7 +22,7 @@ import type { SiteService } from '../site/index.ts';
 import * as repo from './repo.ts';
 import { plainText, sanitizeHtml } from './sanitize.ts';
 import { SPONSORS, type Sponsor } from './sponsors.ts';
-import { sponsorOf, sponsorSeedRows } from './admin-service.ts';
+import { articleRow, sponsorOf, sponsorSeedRows, type ArticleInput } from './rows.ts';
 import { insertSponsors, sponsor as sponsorRow, sponsors as sponsorRows } from './admin-repo.ts';
 
 /**
@@ -47,13 +45,6 @@ export interface ActivityInput {
   memo?: string;
   sort?: number;
   state?: 0 | 1;
-}
-
-export interface ArticleInput {
-  type: number;
-  title?: string;
-  /** HTML; cleaned before it is stored */
-  content: string;
 }
 
 export function createContentService(ctx: AppContext, site: SiteService) {
@@ -214,13 +205,6 @@ export function createContentService(ctx: AppContext, site: SiteService) {
       return id === null ? null : Number(id);
     },
   };
-}
-
-/** An article as stored: title as plain text, HTML cleaned with the allowlist (the seed and the back-office both go through here). */
-export function articleRow(input: ArticleInput, now: number) {
-  if (!(ARTICLE_TYPES as readonly number[]).includes(input.type)) throw new Error(`unknown article type ${input.type}`);
-  const title = plainText(input.title ?? ARTICLE_TITLES[input.type]).slice(0, 100);
-  return { type: input.type, title, content: sanitizeHtml(input.content), updated_at: now };
 }
 
 function activityRow(r: { id: number; type: number; title: string; banner: string; content: string; memo: string }): ActivityItem {
