@@ -164,6 +164,7 @@ describe('back-office', () => {
     await page.goto(`${baseUrl()}/admin/operators`);
     await page.getByRole('button', { name: '新建操作员' }).click();
     const create = page.locator('.ant-modal');
+    await settled(create);
     await create.getByLabel('账号').fill(FINANCE.username);
     await create.getByLabel('初始密码').fill(FINANCE.password);
     await create.getByLabel('角色').click();
@@ -188,6 +189,7 @@ describe('back-office', () => {
     await expect.poll(() => page.getByTestId('member-username').innerText()).toBe(member.name);
     await page.getByTestId('action-adjust').click();
     const adjust = page.locator('.ant-modal');
+    await settled(adjust);
     await adjust.getByLabel('金额（元）').fill('1000');
     await adjust.getByLabel('调整原因').fill('e2e 活动补发');
     await confirmDialog(page, /确\s*认/);
