@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
+import type { ChatMessagesTable } from '../../db/schema.ts';
 
 /** SQL of the live customer service; every list walks an index (see migration 019). */
 
@@ -52,17 +53,7 @@ const messageColumns = [
   'admins.username as admin_name',
 ] as const;
 
-export type MessageRow = {
-  id: number;
-  conversation_id: number;
-  member_id: number;
-  sender: 'member' | 'operator' | 'system';
-  admin_id: number | null;
-  text: string | null;
-  picture: string | null;
-  created_at: number;
-  admin_name: string | null;
-};
+export type MessageRow = Selectable<ChatMessagesTable> & { admin_name: string | null };
 
 export const messageById = (db: Db, id: number) =>
   db.selectFrom('chat_messages').leftJoin('admins', 'admins.id', 'chat_messages.admin_id').select(messageColumns).where('chat_messages.id', '=', id).executeTakeFirstOrThrow() as Promise<MessageRow>;
