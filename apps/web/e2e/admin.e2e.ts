@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, baseUrl, currentCaptcha, launch, operatorToken, registerMember, settled, shot, trackCaptcha } from './browser.ts';
+import { api, baseUrl, currentCaptcha, launch, openDropdown, operatorToken, registerMember, settled, shot, trackCaptcha } from './browser.ts';
 
 /**
  * The back-office (apps/admin) in Chromium at 1440x900 against the real server: an operator
@@ -168,8 +168,7 @@ describe('back-office', () => {
     await create.getByLabel('账号').fill(FINANCE.username);
     await create.getByLabel('初始密码').fill(FINANCE.password);
     await create.getByLabel('角色').click();
-    await settled(page.locator('.ant-select-dropdown:visible'));
-    await page.locator('.ant-select-item-option', { hasText: '财务审核' }).click();
+    await (await openDropdown(page)).locator('.ant-select-item-option', { hasText: '财务审核' }).click();
     await confirmDialog(page, /确\s*认/);
     await page.getByRole('cell', { name: FINANCE.username, exact: true }).waitFor();
 
@@ -235,8 +234,7 @@ describe('back-office', () => {
     await page.getByLabel('对象').fill('');
     // the action filter is a list of names (issue 25); typing a code prefix finds its area
     await page.getByLabel('动作').fill('member.');
-    await settled(page.locator('.ant-select-dropdown:visible'));
-    await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: '会员操作（全部）' }).click();
+    await (await openDropdown(page)).locator('.ant-select-item-option').filter({ hasText: '会员操作（全部）' }).click();
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => rows.first().innerText()).toContain('e2e 活动补发');
     await shot(page, 'admin-audit');

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_FLAG_KIND_LABEL, AGENT_STATEMENT_STATE_LABEL } from '@casino/contract';
-import { api, launch, phone, settled, shot } from './browser.ts';
+import { api, launch, openDropdown, phone, settled, shot } from './browser.ts';
 import { runJob, startServer as startOn, type RunningServer } from './server.ts';
 
 /**
@@ -293,8 +293,7 @@ describe('agents in the back-office', () => {
     await page.getByTestId('agent-move-username').fill(flaggedName);
     await move.locator('.ant-select').click();
     await page.keyboard.type(second);
-    await settled(page.locator('.ant-select-dropdown:visible'));
-    await page.locator('.ant-select-item-option').filter({ hasText: second }).click();
+    await (await openDropdown(page)).locator('.ant-select-item-option').filter({ hasText: second }).click();
     await move.locator('textarea').fill('会员申请转到新代理名下');
     await shot(page, 'admin-agent-move');
     await move.getByRole('button', { name: /确认转移/ }).click();

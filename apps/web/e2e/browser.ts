@@ -204,6 +204,13 @@ export async function settled(popup: Locator): Promise<void> {
   await expect.poll(() => popup.evaluate((el) => /-(appear|enter)(-|\s|$)/.test(el.className))).toBe(false);
 }
 
+/** The back-office select dropdown open now, once it has finished sliding in (see chooseOption). */
+export async function openDropdown(page: Page): Promise<Locator> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await settled(dropdown);
+  return dropdown;
+}
+
 /**
  * Opens a back-office select and picks the option titled `title`, then waits until the select
  * shows it. The option is clicked only once the dropdown has finished sliding in: a click sent
@@ -212,8 +219,7 @@ export async function settled(popup: Locator): Promise<void> {
  */
 export async function chooseOption(select: Locator, title: string): Promise<void> {
   await select.click();
-  const dropdown = select.page().locator('.ant-select-dropdown:visible');
-  await settled(dropdown);
+  const dropdown = await openDropdown(select.page());
   await dropdown.locator(`.ant-select-item-option[title="${title}"]`).click();
   await select.locator(`.ant-select-content[title="${title}"]`).waitFor();
 }
