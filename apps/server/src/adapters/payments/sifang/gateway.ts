@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { yuanToFen, type SifangConfig } from '@casino/contract';
 import { GatewayError, type GatewayOrder, type PaymentGateway, type VerifiedNotice } from '../types.ts';
-import { fieldSets, postForm } from './client.ts';
+import { fieldSetsOf, signedValue, verifiedFields } from '../../verified-fields.ts';
+import { postForm } from './client.ts';
 import { sign, verify, type Fields } from './sign.ts';
 
 export interface SifangGatewayOptions {
@@ -45,19 +46,25 @@ export function createSifangGateway(o: SifangGatewayOptions): PaymentGateway {
     return { ...fields, [f.sign]: sign(fields, o.signKey, c.sign_type, f.sign) };
   }
 
-  /** a reply or notify is believed only when one of its field sets carries our partner's signature */
-  const signedBy = (sets: Fields[]) => sets.some((s) => verify(s, theirKey, c.sign_type, f.sign));
+  /** the one field set of a message our partner signed (adapters/verified-fields: nothing merged in) */
+  const read = (text: string) => verifiedFields(text, f.sign, (set) => verify(set, theirKey, c.sign_type, f.sign));
 
-  /** what the gateway says of an order; null when a field we need is missing or unreadable */
+  /**
+   * What the gateway says of an order, from its signed fields only; null when a field we need is
+   * missing (an empty field is unsigned, so it counts as missing) or unreadable, or when the
+   * message names another merchant than the channel's.
+   */
   function orderOf(fields: Fields): GatewayOrder | null {
-    const merchantOrderNo = fields[f.order_no];
-    const amount = fenOf(fields[f.amount]);
+    const merchant = signedValue(fields, f.merchant_id);
+    if (merchant !== undefined && merchant !== o.merchantId) return null;
+    const merchantOrderNo = signedValue(fields, f.order_no);
+    const amount = fenOf(signedValue(fields, f.amount));
     if (!merchantOrderNo || amount === null || amount === 0) return null;
-    const paid = fields[f.status] === c.success_status;
-    const paidAmount = paid ? fenOf(f.paid_amount ? fields[f.paid_amount] : fields[f.amount]) : null;
+    const paid = signedValue(fields, f.status) === c.success_status;
+    const paidAmount = paid ? fenOf(signedValue(fields, f.paid_amount || f.amount)) : null;
     if (paid && paidAmount === null) return null;
     return {
-      gatewayOrderNo: (f.gateway_order_no && fields[f.gateway_order_no]) || '',
+      gatewayOrderNo: signedValue(fields, f.gateway_order_no) ?? '',
       merchantOrderNo,
       // anything but the paid status changes nothing here: the order waits for its payment or expires
       state: paid ? 'paid' : 'pending',
@@ -79,10 +86,18 @@ export function createSifangGateway(o: SifangGatewayOptions): PaymentGateway {
         [f.notify_url]: req.notifyUrl,
       };
       if (f.return_url) fields[f.return_url] = req.returnUrl;
-      const sets = await postForm(c.order_url, signed(fields), o.timeoutMs);
-      const reply = Object.assign({}, ...sets) as Fields;
-      // a signed reply must carry a good signature; many gateways do not sign this one at all
-      if (reply[f.sign] !== undefined && !signedBy(sets)) throw new GatewayError('refused', 'sifang gateway: the order reply is not signed with the channel key');
+      const text = await postForm(c.order_url, signed(fields), o.timeoutMs);
+      const sets = fieldSetsOf(text);
+      if (!sets) throw new GatewayError('unknown', 'sifang gateway: unreadable order reply');
+      // a signed reply is read from its signed set alone; many gateways do not sign this one at
+      // all (it moves no money: the cashier link comes back on our own call), then it is read
+      // where gateways put it, the data object first
+      let reply: Fields;
+      if (sets.some((set) => (set[f.sign] ?? '') !== '')) {
+        const v = read(text);
+        if (!v.ok) throw new GatewayError('refused', 'sifang gateway: the order reply is not signed with the channel key');
+        reply = v.fields;
+      } else reply = Object.assign({}, ...sets) as Fields;
       const url = reply[f.pay_url];
       if (!url || !/^(https?:\/\/|\/(?!\/))\S+$/i.test(url)) {
         const why = reply.msg ?? reply.message ?? reply.error ?? reply.retmsg ?? '';
@@ -92,24 +107,23 @@ export function createSifangGateway(o: SifangGatewayOptions): PaymentGateway {
     },
     async queryOrder(merchantOrderNo) {
       if (!c.query_url) throw new GatewayError('refused', 'sifang gateway: this channel has no order query');
-      const sets = await postForm(c.query_url, signed({ [f.merchant_id]: o.merchantId, [f.order_no]: merchantOrderNo }), o.timeoutMs);
-      // a query answer moves money like a notify: believed only when signed
-      if (!signedBy(sets)) throw new GatewayError('refused', 'sifang gateway: the query reply is not signed with the channel key');
-      const order = orderOf(Object.assign({}, ...sets));
+      const text = await postForm(c.query_url, signed({ [f.merchant_id]: o.merchantId, [f.order_no]: merchantOrderNo }), o.timeoutMs);
+      // a query answer moves money like a notify: believed only from its signed fields
+      const v = read(text);
+      if (!v.ok) throw new GatewayError(v.problem === 'malformed' ? 'unknown' : 'refused', 'sifang gateway: the query reply is not signed with the channel key');
+      const order = orderOf(v.fields);
       if (!order || order.merchantOrderNo !== merchantOrderNo) throw new GatewayError('unknown', 'sifang gateway: malformed query reply');
       return order;
     },
     verifyNotify(rawBody): VerifiedNotice {
-      const sets = fieldSets(rawBody);
-      if (!sets) return { ok: false, problem: 'malformed' };
-      const fields = Object.assign({}, ...sets) as Fields;
-      if (!fields[f.sign]) return { ok: false, problem: 'missing' };
-      if (!signedBy(sets)) return { ok: false, problem: 'bad_signature' };
+      const v = read(rawBody);
+      if (!v.ok) return { ok: false, problem: v.problem };
+      const fields = v.fields;
       const order = orderOf(fields);
       if (!order) return { ok: false, problem: 'malformed' };
       // the gateway's notify id where it sends one, else the notify itself: a retry of the same
       // notify is byte for byte the same (see the payments module on replays)
-      const notifyId = (f.notify_id && fields[f.notify_id]) || `h:${createHash('sha256').update(rawBody).digest('hex')}`;
+      const notifyId = signedValue(fields, f.notify_id) || `h:${createHash('sha256').update(rawBody).digest('hex')}`;
       return { ok: true, order, notifyId: notifyId.slice(0, 128) };
     },
   };

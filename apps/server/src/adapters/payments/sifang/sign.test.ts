@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sifangSignature } from '@casino/sandbox';
 import { describe, expect, it } from 'vitest';
-import { parseFields } from './client.ts';
+import { fieldSetsOf } from '../../verified-fields.ts';
 import { sign, signText, verify } from './sign.ts';
 
 describe('四方 signature', () => {
@@ -33,10 +33,20 @@ describe('四方 signature', () => {
     expect(verify(signed, 'k', 'sha256', 'sign')).toBe(false);
   });
 
-  it('reads form and JSON bodies, and nothing else', () => {
-    expect(parseFields('a=1&b=%E4%B8%AD')).toEqual({ a: '1', b: '中' });
-    expect(parseFields('{"code":0,"data":{"pay_url":"https://x","n":5}}')).toEqual({ code: '0', pay_url: 'https://x', n: '5' });
-    expect(parseFields('<html>')).toBeNull();
-    expect(parseFields('{"a":')).toBeNull();
+  it('reads form and JSON bodies as separate field sets (never merged), and nothing else', () => {
+    expect(fieldSetsOf('a=1&b=%E4%B8%AD')).toEqual([{ a: '1', b: '中' }]);
+    expect(fieldSetsOf('{"code":0,"data":{"pay_url":"https://x","n":5}}')).toEqual([{ code: '0' }, { pay_url: 'https://x', n: '5' }]);
+    expect(fieldSetsOf('<html>')).toBeNull();
+    expect(fieldSetsOf('{"a":')).toBeNull();
+    // a name twice is ambiguous: refused whole, in a form, in JSON at any depth, and through encoding
+    expect(fieldSetsOf('a=1&a=2')).toBeNull();
+    expect(fieldSetsOf('a=1&%61=2')).toBeNull();
+    expect(fieldSetsOf('{"a":"1","a":"2"}')).toBeNull();
+    expect(fieldSetsOf('{"a":"1","data":{"b":"1","b":"2"}}')).toBeNull();
+    expect(fieldSetsOf('{"a":"1","x":{"y":{"z":1,"z":2}}}')).toBeNull();
+    // comments, trailing commas and a second document too
+    expect(fieldSetsOf('{"a":"1"/*x*/}')).toBeNull();
+    expect(fieldSetsOf('{"a":"1",}')).toBeNull();
+    expect(fieldSetsOf('{"a":"1"}{"a":"2"}')).toBeNull();
   });
 });
