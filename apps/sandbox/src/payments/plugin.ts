@@ -5,7 +5,7 @@ import { requireSecret } from '../provider/secret.ts';
 import { cashierPage } from './cashier.ts';
 import { PAY_FAULT_MODES, PayFaults, type PayFaultMode, type PayFaultOptions } from './faults.ts';
 import { DEFAULT_RETRY_DELAYS_MS, Notifier, noticeOf } from './notifier.ts';
-import { PAY_REPLAY_WINDOW_MS, checkPaySignature, payNonceOf } from './signing.ts';
+import { PAY_NONCE_HEADER, PAY_REPLAY_WINDOW_MS, PAY_SIGN_HEADER, PAY_TS_HEADER, checkPaySignature, payNonceOf, signPayBody } from './signing.ts';
 import { PayStore, type PayOrder } from './store.ts';
 import { registerSifang } from './sifang.ts'; // issue 21: the 四方 mode
 import { SifangNotifier } from './sifang-notifier.ts';
@@ -84,6 +84,15 @@ export async function paymentGatewayPlugin(app: FastifyInstance, opts: PaymentGa
     if (nonces.has(nonce)) throw new HttpRefusal(401, 'replayed', 'request refused: nonce already used');
     nonces.set(nonce, now);
   }
+
+  // issue 33: the merchant API's answers are signed as notifies are (DESIGN 4, signed fields
+  // only), so a merchant believes a query answer, which moves money like a notify, only from us
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !request.url.startsWith(`${app.prefix}/api/`)) return payload;
+    const s = signPayBody(opts.secret, payload);
+    for (const h of [PAY_TS_HEADER, PAY_NONCE_HEADER, PAY_SIGN_HEADER]) reply.header(h, s.headers[h]);
+    return payload;
+  });
 
   app.post('/api/orders', { preHandler: signed }, async (request) => {
     const b = isObject(request.body) ? request.body : {};

@@ -1,4 +1,5 @@
 import { checkPaySignature, PAY_NOTIFY_ACK, signPayBody } from '@casino/sandbox';
+import { strictJsonObject } from '../../verified-fields.ts';
 import { GatewayError, type PaymentGateway } from '../types.ts';
 import { toGatewayOrder } from './transform.ts';
 
@@ -27,10 +28,26 @@ export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGatewa
       const timedOut = (err as Error)?.name === 'TimeoutError';
       throw new GatewayError(timedOut ? 'timeout' : 'unknown', `sandbox gateway ${path}: ${String(err)}`);
     }
-    const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!res.ok || !json) throw new GatewayError('refused', `sandbox gateway ${path}: HTTP ${res.status} ${json?.error ?? ''}`);
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw new GatewayError('refused', `sandbox gateway ${path}: HTTP ${res.status}`);
+    // issue 33: an answer is believed only when the gateway signed it (a query answer moves money
+    // like a notify), and it is read strictly: a name twice is refused, not resolved
+    if (!signedBy(Object.fromEntries(res.headers), text, Date.now())) throw new GatewayError('refused', `sandbox gateway ${path}: the answer is not signed with the merchant secret`);
+    const json = strictJsonObject(text);
+    if (!json) throw new GatewayError('unknown', `sandbox gateway ${path}: unreadable answer`);
     return json;
   }
+
+  /** whether a message carries the gateway's signature (the previous secret's too during a rotation's grace) */
+  function problemOf(headers: Record<string, string | string[] | undefined>, rawBody: string, now: number) {
+    let problem = checkPaySignature(opts.secret, headers, rawBody, now);
+    // issue 23: during a rotation's grace window the gateway may still sign with the previous secret
+    if (problem === 'bad_signature' && opts.previousSecret && opts.previousUntil !== undefined && now < opts.previousUntil) {
+      problem = checkPaySignature(opts.previousSecret, headers, rawBody, now);
+    }
+    return problem;
+  }
+  const signedBy = (headers: Record<string, string | string[] | undefined>, rawBody: string, now: number) => problemOf(headers, rawBody, now) === null;
 
   return {
     name: opts.name ?? 'sandbox',
@@ -52,18 +69,11 @@ export function createSandboxGateway(opts: SandboxGatewayOptions): PaymentGatewa
       return order;
     },
     verifyNotify(rawBody, headers, now = Date.now()) {
-      let problem = checkPaySignature(opts.secret, headers, rawBody, now);
-      // issue 23: during a rotation's grace window the gateway may still sign with the previous secret
-      if (problem === 'bad_signature' && opts.previousSecret && opts.previousUntil !== undefined && now < opts.previousUntil) {
-        problem = checkPaySignature(opts.previousSecret, headers, rawBody, now);
-      }
+      const problem = problemOf(headers, rawBody, now);
       if (problem) return { ok: false, problem };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return { ok: false, problem: 'malformed' };
-      }
+      // the signature covers the raw body whole; it is read strictly all the same (a name twice is refused)
+      const parsed = strictJsonObject(rawBody);
+      if (!parsed) return { ok: false, problem: 'malformed' };
       const order = toGatewayOrder(parsed);
       // issue 21: the nonce is new for every message the gateway sends, so it is the replay key
       const nonce = headers['x-pay-nonce'];
