@@ -166,7 +166,15 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service, mayPlay: (memberId) => responsible.service.refuseIntoPlay(memberId, 'launch') /* issue 22 */ });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
-  const profile = createProfile(ctx, { sessions: accounts.sessions, checkPayPassword: accounts.service.checkPayPassword });
+  const profile = createProfile(ctx, {
+    sessions: accounts.sessions,
+    checkPayPassword: accounts.service.checkPayPassword,
+    // issue 33/34: no agent application during a break, nor from an agent (both made below)
+    mayApplyAgent: async (memberId) => {
+      await responsible.service.refuseOnBreak(memberId, 'agentApply', Date.now());
+      await agents.refuseApplication(memberId);
+    },
+  });
   const inbox = createInbox(ctx);
   // issue 10: withdrawals (cards scoped to the member, the one payment-password counter); type 2 of gettransrecord
   const withdrawals = createWithdrawals(ctx, { site, cardOf: cards.service.cardOf, checkPayPassword: accounts.service.checkPayPassword });

@@ -29,7 +29,7 @@ import { intSetting, numberSetting } from './settings-rules.ts';
  * - /admin/api/agent-plans/update {id, name, rows, is_default?}                   [agents.manage] -> AdminAgentPlan
  * - /admin/api/agent-statements/list {month?, state?, username?, page, per_page}  [agents.view]   -> AdminPaged<AdminAgentStatementRow>
  * - /admin/api/agent-statements/get {id}                                          [agents.view]   -> AdminAgentStatementDetail
- * - /admin/api/agent-statements/approve {id}                                      [agents.settle] -> AdminAgentStatementRow
+ * - /admin/api/agent-statements/approve {id, flags_reviewed?}                     [agents.settle] -> AdminAgentStatementRow
  * - /admin/api/agent-statements/adjust {id, amount, reason}                       [agents.settle] -> AdminAgentStatementRow
  * - /admin/api/agent-statements/reject {id, reason}                               [agents.settle] -> AdminAgentStatementRow
  * - /admin/api/agent-flags/list {state?, username?, agent_id?, page, per_page}    [agents.view]   -> AdminPaged<AdminAgentFlagRow>
@@ -67,10 +67,14 @@ export const AGENT_MSG = {
   sameAgent: '会员已属于该代理',
   moveSelf: '不能把代理移到自己名下',
   moveAgentItself: '代理本人不能作为下级会员移动',
+  /** issue 33: a move that would make an agent a member of its own downline (any depth) */
+  moveLoop: '不能把代理转移到其自己的下级（含多级下级）名下，否则会形成循环',
   flagNotFound: '风险标记不存在',
   flagCleared: '该风险标记已处理',
   statementDecided: '该佣金报表已处理',
   statementSameOperator: '超过复核金额，需由另一位操作员复核通过',
+  /** issue 33: a statement whose agent has open fraud flags waits for an operator's explicit decision */
+  statementFlagged: (members: number) => `该代理有${members}名下级会员疑似代理本人账户（风险标记待处理），其盈利未计入本报表；请先处理风险标记，或确认已核查后再批准`,
   adjustAmount: '请输入调整后的佣金（元，最多两位小数，不小于0）',
   created: '代理已创建',
   saved: '已保存',
@@ -198,6 +202,10 @@ export interface AgentSummary {
   subagents: number;
   /** commission credited so far (every paid statement), yuan */
   commission_paid: Yuan;
+  /** downline members with an open fraud flag (issue 34): in members, their losses left out of the figures */
+  flagged_members: number;
+  /** when the figures were last brought up to date (Beijing 'YYYY-MM-DD HH:mm:ss'); null: not yet */
+  updated_at: string | null;
 }
 
 /** POST /api/agent/members {page, month?} */
@@ -213,9 +221,13 @@ export interface AgentMemberRow {
   /** the month's figures */
   deposits: Yuan;
   valid_bets: Yuan;
-  /** GGR - bonuses - rebates - red packets of the member in the month */
+  /** GGR - bonuses - rebates - red packets of the member in the month: the agent's (house's) side, positive when the member lost */
   net: Yuan;
+  /** the member's own result of its settled bets in the month: its side, negative when it lost (issue 34) */
+  win_loss: Yuan;
   active: 0 | 1;
+  /** 1: an open fraud flag; its losses do not count for the agent (issue 34) */
+  flagged: 0 | 1;
 }
 
 /** POST /api/agent/subagents {page, month?} */
@@ -427,6 +439,14 @@ export const adminAgentStatementsListSchema = z.object(
 );
 /** POST /admin/api/agent-statements/get|approve {id} */
 export const adminAgentStatementIdSchema = z.object({ id: idOf(AGENT_MSG.statementNotFound) }, { error: ADMIN_COMMON_MSG.badRequest });
+/**
+ * POST /admin/api/agent-statements/approve {id, flags_reviewed?}: flags_reviewed (true or 1) is
+ * the operator's explicit decision to pay while the agent has open fraud flags (issue 33)
+ */
+export const adminAgentStatementApproveSchema = z.object(
+  { id: idOf(AGENT_MSG.statementNotFound), flags_reviewed: z.union([z.boolean(), z.literal(0), z.literal(1), z.null()], { error: ADMIN_COMMON_MSG.badRequest }).optional().transform((v) => v === true || v === 1) },
+  { error: ADMIN_COMMON_MSG.badRequest },
+);
 /** POST /admin/api/agent-statements/adjust {id, amount (the commission total after adjustment, yuan), reason} */
 export const adminAgentStatementAdjustSchema = z.object(
   { id: idOf(AGENT_MSG.statementNotFound), amount: fenIn(AGENT_MSG.adjustAmount, 0, 100_000_000_000), reason: adminReason },
@@ -447,6 +467,8 @@ export interface AdminAgentStatementRow extends AgentStatementRow {
   reject_reason: string;
   /** 1 when the total is above the two-person threshold */
   needs_second: 0 | 1;
+  /** downline members of the agent with an open fraud flag now: approval waits for an explicit decision (issue 33) */
+  open_flags: number;
   created_at: string;
 }
 

@@ -32,6 +32,8 @@ export const PROFILE_MSG = {
   profileSaved: '保存成功',
   applyReasonTooLong: '申请理由不能超过200个字',
   applyPending: '您的申请正在审核中，请耐心等待',
+  /** issue 34: an agent (approved, or made by an operator) does not apply again */
+  applyAgent: '您已经是代理，请前往代理中心',
   applyOk: '申请已提交，请耐心等待审核',
   avatarMissing: '请选择要上传的头像图片',
   avatarType: '头像仅支持PNG或GIF格式的图片',

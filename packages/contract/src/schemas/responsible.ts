@@ -82,6 +82,7 @@ export const RESPONSIBLE_BLOCKED = {
   launch: '进入游戏',
   redPacket: '领取红包',
   activity: '申请活动',
+  agentApply: '申请代理',
 } as const;
 export type ResponsibleBlocked = keyof typeof RESPONSIBLE_BLOCKED;
 

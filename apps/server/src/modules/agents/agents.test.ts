@@ -71,7 +71,7 @@ describe('agents: downlines, figures, flags, plans', () => {
     expect(members.code, members.message).toBe(200);
     expect(members.data.data.map((m: { username: string }) => m.username).sort()).toEqual(['downa1', 'downa2']);
     // nothing about the person: no real name, card or contact
-    expect(Object.keys(members.data.data[0]).sort()).toEqual(['active', 'deposits', 'last_login_at', 'net', 'registered_at', 'username', 'valid_bets']);
+    expect(Object.keys(members.data.data[0]).sort()).toEqual(['active', 'deposits', 'flagged', 'last_login_at', 'net', 'registered_at', 'username', 'valid_bets', 'win_loss']);
 
     expect((await t.post('/api/user', {}, { token: tokens.agentone })).data.isagent).toBe(1);
     expect((await t.post('/api/user', {}, { token: tokens.downa1 })).data.isagent).toBe(0);

@@ -8,8 +8,8 @@ import type { PlanRow } from './commission.ts';
 /**
  * An agent's figures (DESIGN.md section 12), read from the maintained rollup agent_member_days
  * (rollup.ts): one row per Beijing day x agent x downline member, so moves (a member's activity
- * counts for the agent it belonged to at the time) and flags (a member with an open flag is left
- * out until an operator clears it) are both exact at read time. Never a scan of bets or ledger.
+ * counts for the agent it belonged to at the time) and flags (a member with an open flag never
+ * raises the figures: see addFlagged) are both exact at read time. Never a scan of bets or ledger.
  * All money integer fen.
  */
 export interface AgentFigures {
@@ -88,16 +88,39 @@ export const feeOf = (deposits: number, bp: number) => (deposits > 0 && bp > 0 ?
 /** the summed columns of agent_member_days: every figure but those derived from them */
 type SumRow = Omit<AgentFigures, 'fees' | 'net_profit' | 'active_members'>;
 
-/** the rows of agent_member_days of an agent and days [first, end), flagged members left out */
-function rowsOf(db: Kysely<DB>, agentId: number, first: number, end: number) {
+/** whether the member of a rollup row has an open flag with the row's agent (SQL) */
+const openFlag = ({ exists, selectFrom }: { exists: any; selectFrom: any }) =>
+  exists(selectFrom('agent_flags as f').select('f.id').whereRef('f.member_id', '=', 'd.member_id').whereRef('f.agent_id', '=', 'd.agent_id').where('f.state', '=', 1));
+
+/** the rows of agent_member_days of an agent and days [first, end): unflagged members only, or (flagged) only those with an open flag */
+function rowsOf(db: Kysely<DB>, agentId: number, first: number, end: number, flagged = false) {
   return db
     .selectFrom('agent_member_days as d')
     .where('d.agent_id', '=', agentId)
     .where('d.day', '>=', first)
     .where('d.day', '<', end)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('agent_flags as f').select('f.id').whereRef('f.member_id', '=', 'd.member_id').whereRef('f.agent_id', '=', 'd.agent_id').where('f.state', '=', 1))),
-    );
+    .where((eb) => (flagged ? openFlag(eb as never) : eb.not(openFlag(eb as never))));
+}
+
+/** the money columns a flagged member adds when it counts (never the counts that raise a tier) */
+const MONEY_KEYS = ['deposits', 'withdrawals', 'valid_bets', 'ggr', 'bonuses', 'rebates', 'red_packets'] as const;
+
+/**
+ * A flagged member never raises its agent's figures (DESIGN.md section 12, issue 33 point 5):
+ * its contribution to net profit over the range (GGR - bonuses - rebates - red packets - its
+ * deposits' fee) counts when it is negative (what it won from the house still counts against the
+ * agent) and is held back whole when it is not (what it lost). Counting it then adds its money
+ * columns (its deposits raise the fee, which only lowers the net further); its registration,
+ * first deposit and activity never count, so it cannot lift a tier either.
+ */
+function addFlagged(sums: Partial<SumRow>, flagged: Partial<SumRow>[], feeBp: number): Partial<SumRow> {
+  const out: Partial<SumRow> = { ...sums };
+  for (const m of flagged) {
+    const own = n(m.ggr) - n(m.bonuses) - n(m.rebates) - n(m.red_packets) - feeOf(n(m.deposits), feeBp);
+    if (own >= 0) continue;
+    for (const k of MONEY_KEYS) out[k] = n(out[k]) + n(m[k]);
+  }
+  return out;
 }
 
 function finish(s: Partial<SumRow>, active: number, feeBp: number): AgentFigures {
@@ -132,7 +155,7 @@ async function feeBpOf(db: Kysely<DB>): Promise<number> {
 }
 
 /**
- * An agent's figures for a Beijing month ('YYYY-MM'): flagged members left out, each member's
+ * An agent's figures for a Beijing month ('YYYY-MM'): flagged members as addFlagged says, each member's
  * activity counted for the agent it belonged to when it happened. Reads the maintained rollup.
  */
 export async function monthFigures(db: Kysely<DB>, q: { agentId: number; month: string; depositFeeBp?: number }): Promise<AgentFigures> {
@@ -143,8 +166,10 @@ export async function monthFigures(db: Kysely<DB>, q: { agentId: number; month: 
 /** Figures over Beijing days [firstDay, endDay); active members counted over the whole range. */
 export async function rangeFigures(db: Kysely<DB>, q: { agentId: number; firstDay: number; endDay: number; depositFeeBp?: number }): Promise<AgentFigures> {
   const feeBp = q.depositFeeBp ?? (await feeBpOf(db));
-  const [sums, active] = await Promise.all([
+  const [sums, flagged, active] = await Promise.all([
     rowsOf(db, q.agentId, q.firstDay, q.endDay).select(sumColumns()).executeTakeFirst(),
+    // the flagged members, each over the whole range (a flag's rule applies to its month, not day by day)
+    rowsOf(db, q.agentId, q.firstDay, q.endDay, true).select(['d.member_id', ...sumColumns()]).groupBy('d.member_id').execute(),
     db
       .selectFrom(
         rowsOf(db, q.agentId, q.firstDay, q.endDay)
@@ -156,35 +181,69 @@ export async function rangeFigures(db: Kysely<DB>, q: { agentId: number; firstDa
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirst(),
   ]);
-  return finish(sums ?? {}, n(active?.n), feeBp);
+  return finish(addFlagged(sums ?? {}, flagged, feeBp), n(active?.n), feeBp);
 }
 
 /** The agent's figures per Beijing day of [firstDay, endDay) (days without activity left out); active_members per day. */
 export async function dayFigures(db: Kysely<DB>, q: { agentId: number; firstDay: number; endDay: number; depositFeeBp?: number }): Promise<({ day: number } & AgentFigures)[]> {
   const feeBp = q.depositFeeBp ?? (await feeBpOf(db));
-  const rows = await rowsOf(db, q.agentId, q.firstDay, q.endDay)
-    .select(['d.day', ...sumColumns(), sql<number>`sum(case when d.valid >= ${AGENT_ACTIVE_VALID_BETS_FEN} then 1 else 0 end)`.as('active')])
-    .groupBy('d.day')
-    .orderBy('d.day')
-    .execute();
-  return rows.map((r) => ({ day: n(r.day), ...finish(r, n(r.active), feeBp) }));
+  const [rows, flagged] = await Promise.all([
+    rowsOf(db, q.agentId, q.firstDay, q.endDay)
+      .select(['d.day', ...sumColumns(), sql<number>`sum(case when d.valid >= ${AGENT_ACTIVE_VALID_BETS_FEN} then 1 else 0 end)`.as('active')])
+      .groupBy('d.day')
+      .orderBy('d.day')
+      .execute(),
+    // flagged members per day: a day's figures follow the same rule as a month's, day by day
+    rowsOf(db, q.agentId, q.firstDay, q.endDay, true).select(['d.day', 'd.member_id', ...sumColumns()]).groupBy(['d.day', 'd.member_id']).execute(),
+  ]);
+  const byDay = new Map<number, { sums: Partial<SumRow>; active: number; flagged: Partial<SumRow>[]; own: boolean }>();
+  for (const r of rows) byDay.set(n(r.day), { sums: r, active: n(r.active), flagged: [], own: true });
+  for (const f of flagged) {
+    const day = n(f.day);
+    if (!byDay.has(day)) byDay.set(day, { sums: {}, active: 0, flagged: [], own: false });
+    byDay.get(day)!.flagged.push(f);
+  }
+  const out: ({ day: number } & AgentFigures)[] = [];
+  for (const [day, d] of [...byDay.entries()].sort((a, b) => a[0] - b[0])) {
+    const sums = addFlagged(d.sums, d.flagged, feeBp);
+    // a day only a flagged member's held-back activity made is no day of the agent's
+    if (!d.own && MONEY_KEYS.every((k) => !n(sums[k]))) continue;
+    out.push({ day, ...finish(sums, d.active, feeBp) });
+  }
+  return out;
 }
 
-/** Per downline member of the agent over a month: the month's deposits, valid bets and net (before fees). */
+/** Per downline member of the agent over a month: the month's deposits, valid bets, net (before fees; the agent's side) and the member's own bet result (its side). */
 export async function memberMonthFigures(db: Kysely<DB>, q: { agentId: number; month: string; memberIds: number[] }) {
-  const out = new Map<number, { deposits: number; valid_bets: number; net: number }>();
+  const out = new Map<number, { deposits: number; valid_bets: number; net: number; win_loss: number }>();
   if (!q.memberIds.length) return out;
   const { first, end } = monthDays(q.month);
   const rows = await db
     .selectFrom('agent_member_days as d')
-    .select(['d.member_id', sql<number>`sum(d.deposits)`.as('deposits'), sql<number>`sum(d.valid)`.as('valid'), sql<number>`sum(-d.result - d.bonuses - d.rebates - d.red_packets)`.as('net')])
+    .select(['d.member_id', sql<number>`sum(d.deposits)`.as('deposits'), sql<number>`sum(d.valid)`.as('valid'), sql<number>`sum(-d.result - d.bonuses - d.rebates - d.red_packets)`.as('net'), sql<number>`sum(d.result)`.as('win_loss')])
     .where('d.agent_id', '=', q.agentId)
     .where('d.day', '>=', first)
     .where('d.day', '<', end)
     .where('d.member_id', 'in', q.memberIds)
     .groupBy('d.member_id')
     .execute();
-  for (const r of rows) out.set(n(r.member_id), { deposits: n(r.deposits), valid_bets: n(r.valid), net: n(r.net) });
+  for (const r of rows) out.set(n(r.member_id), { deposits: n(r.deposits), valid_bets: n(r.valid), net: n(r.net), win_loss: n(r.win_loss) });
+  return out;
+}
+
+/**
+ * The carry into `month` of each agent of `agentIds`: the previous month's statement's carry out,
+ * whatever its decision (a rejected statement's carry too: the carry is a fact of the figures,
+ * not of the payment); no statement, no carry. The one reading of it: the settlement writes it and
+ * the portal shows it (issue 33).
+ */
+export async function carryIns(db: Kysely<DB>, month: string, agentIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!agentIds.length) return out;
+  const [y, m] = month.split('-').map(Number);
+  const prev = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  const rows = await db.selectFrom('agent_statements').select(['agent_id', 'carry_out']).where('month', '=', prev).where('agent_id', 'in', agentIds).execute();
+  for (const r of rows) out.set(n(r.agent_id), Math.min(0, n(r.carry_out)));
   return out;
 }
 

@@ -1,9 +1,11 @@
+import { PROFILE_MSG } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { RequireAdmin } from '../../http/admin-routes.ts';
 import type { Job } from '../../jobs/scheduler.ts';
+import { refuse } from '../../http/envelope.ts';
 import { agentsAdminRoutes } from './admin.ts';
 import { flagTick } from './flags.ts';
 import { defaultPlan, seedDefaultPlan } from './plans.ts';
@@ -39,6 +41,10 @@ export function createAgents(ctx: AppContext, deps: Omit<AgentsDeps, 'db' | 'ori
     seed: () => seedDefaultPlan(ctx.db),
     /** the default plan's rows (the agent page's table) */
     defaultPlan: () => defaultPlan(ctx.db),
+    /** profile hook: an agent does not apply again (issue 34): it is shown its agent centre */
+    refuseApplication: async (memberId: number) => {
+      if (await agentByMember(ctx.db, memberId)) refuse(PROFILE_MSG.applyAgent);
+    },
     /** accounts hook: userInfo isagent */
     isAgent: async (memberId: number) => Boolean(await agentByMember(ctx.db, memberId)),
     /** accounts hook: a pid that is an agent's code binds the new member (registration's transaction) */

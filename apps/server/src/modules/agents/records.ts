@@ -81,16 +81,45 @@ export async function makeAgent(
 }
 
 /**
- * Registration with a pid (accounts hook, in the registration's transaction): a valid agent
- * code binds the new member to that agent from this moment. Anything else binds nothing (the pid
- * stays in members.referrer_pid as before).
+ * Registration with a pid (accounts hook, in the registration's transaction): a valid code of an
+ * agent in good standing binds the new member to that agent from this moment. Anything else
+ * binds nothing (the pid stays in members.referrer_pid as before); a suspended agent's code binds
+ * nobody (DESIGN.md section 12, issue 33): the member still registers, without an agent, since the
+ * member did nothing wrong (docs/decisions.md).
  */
 export async function bindAtRegistration(trx: Kysely<DB>, memberId: number, pid: string | null | undefined, now: number): Promise<number | null> {
   if (!pid) return null;
   const agent = await agentByCode(trx, pid);
-  if (!agent || n(agent.member_id) === memberId) return null;
+  if (!agent || n(agent.member_id) === memberId || n(agent.state) !== 1) return null;
   await trx.insertInto('agent_links').values({ member_id: memberId, agent_id: n(agent.id), from_ms: now, to_ms: null }).execute();
   return n(agent.id);
+}
+
+/**
+ * Whether the agent `toAgentId` is the agent of `memberId` itself or sits below it, at any depth:
+ * up from `toAgentId` through both ways an agent hangs under another (its upline record and the
+ * agent its own member account belongs to), looking for the agent record of `memberId`. A move
+ * there would make the member's agent a member of its own downline (a loop, issue 33).
+ */
+async function underAgentOf(trx: Kysely<DB>, memberId: number, toAgentId: number): Promise<boolean> {
+  const own = await agentByMember(trx, memberId);
+  if (!own) return false;
+  const target = n(own.id);
+  const seen = new Set<number>();
+  let frontier = [toAgentId];
+  while (frontier.length) {
+    if (frontier.includes(target)) return true;
+    for (const id of frontier) seen.add(id);
+    const [records, links] = await Promise.all([
+      trx.selectFrom('agents').select(['upline_agent_id']).where('id', 'in', frontier).execute(),
+      trx.selectFrom('agents as a').innerJoin('agent_links as l', 'l.member_id', 'a.member_id').select('l.agent_id').where('a.id', 'in', frontier).where('l.to_ms', 'is', null).execute(),
+    ]);
+    const next = new Set<number>();
+    for (const r of records) if (r.upline_agent_id !== null) next.add(n(r.upline_agent_id));
+    for (const l of links) next.add(n(l.agent_id));
+    frontier = [...next].filter((id) => !seen.has(id));
+  }
+  return false;
 }
 
 /**
@@ -113,6 +142,7 @@ export async function moveMember(
       const to = await trx.selectFrom('agents').innerJoin('members', 'members.id', 'agents.member_id').select(['agents.id', 'agents.member_id', 'members.username']).where('agents.id', '=', m.toAgentId).executeTakeFirst();
       if (!to) refuse(AGENT_MSG.agentNotFound, 404);
       if (n(to.member_id) === memberId) refuse(AGENT_MSG.moveSelf);
+      if (await underAgentOf(trx, memberId, m.toAgentId)) refuse(AGENT_MSG.moveLoop);
       toName = to.username;
     }
     const open = await trx.selectFrom('agent_links').select(['id', 'agent_id']).where('member_id', '=', memberId).where('to_ms', 'is', null).executeTakeFirst();

@@ -20,9 +20,10 @@ import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { Settings } from '../site/index.ts';
 import { computeCommission, overrideOf } from './commission.ts';
-import { agentSettingsOf, dayFigures, noAgentFigures, memberMonthFigures, monthDays, monthFigures, type AgentFigures } from './figures.ts';
+import { agentSettingsOf, carryIns, dayFigures, noAgentFigures, memberMonthFigures, monthDays, monthFigures, type AgentFigures } from './figures.ts';
 import { monthOf } from './settlement-month.ts';
 import { openFlagCounts } from './flags.ts';
+import { readMark, ROLLUP_AT_MARK } from './rollup.ts';
 import { planById, wireRows } from './plans.ts';
 import { agentById, agentByMember, makeAgent } from './records.ts';
 
@@ -67,12 +68,9 @@ export async function requireAgent(db: Kysely<DB>, memberId: number): Promise<Ag
   return agent;
 }
 
-/** the carry into `month`: the previous month's statement's carry out (0 without one) */
+/** the carry into `month`: the one the settlement uses (figures.ts carryIns) */
 async function carryIn(db: Kysely<DB>, agentId: number, month: string): Promise<number> {
-  const [y, m] = month.split('-').map(Number);
-  const prev = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-  const row = await db.selectFrom('agent_statements').select('carry_out').where('agent_id', '=', agentId).where('month', '=', prev).where('state', '<>', 4).executeTakeFirst();
-  return row ? Math.min(0, n(row.carry_out)) : 0;
+  return (await carryIns(db, month, [agentId])).get(agentId) ?? 0;
 }
 
 /** the month's projection: tier, commission and the override of the sub-agents' projections */
@@ -118,10 +116,12 @@ export async function agentSummary(deps: AgentsDeps, memberId: number): Promise<
   const month = monthOf(now);
   const s = agentSettingsOf(await deps.settings());
   const today = beijingDayNumber(now);
-  const [figures, todayRows, counts] = await Promise.all([
+  const [figures, todayRows, counts, flagged, updated] = await Promise.all([
     monthFigures(deps.db, { agentId: n(agent.id), month, depositFeeBp: s.deposit_fee_bp }),
     dayFigures(deps.db, { agentId: n(agent.id), firstDay: today, endDay: today + 1, depositFeeBp: s.deposit_fee_bp }),
     downlineCounts(deps.db, [n(agent.id)]),
+    openFlagCounts(deps.db, [n(agent.id)]),
+    readMark(deps.db, ROLLUP_AT_MARK),
   ]);
   const p = await projection(deps, agent, month, figures);
   const link = referralLink(deps.origin(), agent.code);
@@ -150,6 +150,8 @@ export async function agentSummary(deps: AgentsDeps, memberId: number): Promise<
     members: counts.members.get(n(agent.id)) ?? 0,
     subagents: counts.subs.get(n(agent.id)) ?? 0,
     commission_paid: fenToYuan(paid),
+    flagged_members: flagged.get(n(agent.id)) ?? 0,
+    updated_at: updated === null ? null : toWireTime(updated),
   };
 }
 
@@ -168,10 +170,17 @@ export async function agentMembers(deps: AgentsDeps, memberId: number, q: { page
       .offset((q.page - 1) * PER_PAGE)
       .execute(),
   ]);
-  const figures = await memberMonthFigures(deps.db, { agentId: n(agent.id), month, memberIds: rows.map((r) => n(r.id)) });
+  const ids = rows.map((r) => n(r.id));
+  const [figures, flagged] = await Promise.all([
+    memberMonthFigures(deps.db, { agentId: n(agent.id), month, memberIds: ids }),
+    ids.length
+      ? deps.db.selectFrom('agent_flags').select('member_id').distinct().where('agent_id', '=', n(agent.id)).where('member_id', 'in', ids).where('state', '=', 1).execute()
+      : Promise.resolve([]),
+  ]);
+  const flaggedIds = new Set(flagged.map((f) => n(f.member_id)));
   return paged(
     rows.map((r) => {
-      const f = figures.get(n(r.id)) ?? { deposits: 0, valid_bets: 0, net: 0 };
+      const f = figures.get(n(r.id)) ?? { deposits: 0, valid_bets: 0, net: 0, win_loss: 0 };
       return {
         username: r.username,
         registered_at: toWireTime(n(r.created_at)),
@@ -179,7 +188,9 @@ export async function agentMembers(deps: AgentsDeps, memberId: number, q: { page
         deposits: fenToYuan(f.deposits),
         valid_bets: fenToYuan(f.valid_bets),
         net: fenToYuan(f.net),
+        win_loss: fenToYuan(f.win_loss),
         active: f.valid_bets >= 50_000 ? 1 : 0,
+        flagged: flaggedIds.has(n(r.id)) ? 1 : 0,
       };
     }),
     n(count?.n),

@@ -5,10 +5,10 @@ import { endedPass } from '../../db/recent-passes.ts';
 import { refuse } from '../../http/envelope.ts';
 import { audit } from '../audit/index.ts';
 import { computeCommission, overrideOf, type PlanRow } from './commission.ts';
-import { agentSettings, listAgentsChunk, monthFigures, planRows } from './figures.ts';
+import { agentSettings, carryIns, listAgentsChunk, monthFigures, planRows } from './figures.ts';
 import { rollupMonth } from './rollup.ts';
 import type { SettlementDeps } from './settlement-deps.ts';
-import { monthBounds, monthEnded, previousMonth, shiftMonth } from './settlement-month.ts';
+import { monthBounds, monthEnded, previousMonth } from './settlement-month.ts';
 import {
   lockSettlementRun,
   newSettlementPass,
@@ -105,13 +105,13 @@ async function ownChunk(trx: Kysely<DB>, month: string, pass: SettlementPass, af
   const agents = await listAgentsChunk(trx, { afterId: after, limit: pass.size, createdBefore: monthBounds(month).end });
   if (agents.length === 0) return { end: null, counts };
   const ids = agents.map((a) => a.id);
-  const [existingRows, prevRows] = await Promise.all([
+  const [existingRows, carryOf] = await Promise.all([
     trx.selectFrom('agent_statements').selectAll().where('month', '=', month).where('agent_id', 'in', ids).execute(),
-    trx.selectFrom('agent_statements').select(['agent_id', 'carry_out']).where('month', '=', shiftMonth(month, -1)).where('agent_id', 'in', ids).execute(),
+    // the same reading the portal shows (figures.ts carryIns)
+    carryIns(trx, month, ids),
   ]);
   const existing = new Map(existingRows.map((r) => [Number(r.agent_id), r]));
   const suspended = await suspendedOf(trx, ids);
-  const carryOf = new Map(prevRows.map((r) => [Number(r.agent_id), Number(r.carry_out)]));
   const plans = new Map<number, PlanRow[]>();
   const inserts: (Computed & Record<string, unknown>)[] = [];
 

@@ -1,5 +1,6 @@
 import {
   adminAgentSettlementRunSchema,
+  adminAgentStatementApproveSchema,
   adminAgentStatementAdjustSchema,
   adminAgentStatementIdSchema,
   adminAgentStatementRejectSchema,
@@ -46,8 +47,8 @@ export function statementRoutes(app: FastifyInstance, deps: SettlementDeps, stat
   registerAdminRoutes(app, requireAdmin, [
     adminRoute({ path: '/admin/api/agent-statements/list', permission: 'agents.view', schema: adminAgentStatementsListSchema, handler: async (i) => ok(await statements.list(i)) }),
     adminRoute({ path: '/admin/api/agent-statements/get', permission: 'agents.view', schema: adminAgentStatementIdSchema, handler: async (i) => ok(await statements.get(i.id)) }),
-    adminRoute({ path: '/admin/api/agent-statements/approve', permission: 'agents.settle', schema: adminAgentStatementIdSchema, handler: async (i, admin, req) => {
-      const r = await statements.approve(admin, i.id, clientMeta(req));
+    adminRoute({ path: '/admin/api/agent-statements/approve', permission: 'agents.settle', schema: adminAgentStatementApproveSchema, handler: async (i, admin, req) => {
+      const r = await statements.approve(admin, i.id, clientMeta(req), i.flags_reviewed);
       return ok(r.row, r.message);
     } }),
     adminRoute({ path: '/admin/api/agent-statements/adjust', permission: 'agents.settle', schema: adminAgentStatementAdjustSchema, handler: async (i, admin, req) => {

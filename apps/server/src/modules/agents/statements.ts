@@ -22,11 +22,13 @@ import { audit } from '../audit/index.ts';
 import { addRequirement } from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
 import { agentSettings } from './figures.ts';
+import { openFlagCounts } from './flags.ts';
 import type { SettlementDeps } from './settlement-deps.ts';
 
 /**
  * Statements after the job wrote them (DESIGN.md section 12, issue 20 point 4):
- * - approve: credits the agent's central wallet once, through the ledger from house:commission,
+ * - approve: waits, while the agent has an open fraud flag, for the operator's explicit decision
+ *   (flags_reviewed; audited with the count), then credits the agent's central wallet once, through the ledger from house:commission,
  *   in two postings with their own keys: the agent's own commission (with any adjustment) under
  *   `agent-commission:{id}` and its override of its sub-agents under `agent-override:{id}`;
  *   adds one turnover row (source 'commission', the setting's multiple of the total) and sends an
@@ -133,7 +135,11 @@ export function createStatements(deps: SettlementDeps) {
   }
 
   async function adminRows(q: Kysely<DB>, rows: Row[]): Promise<AdminAgentStatementRow[]> {
-    const [names, settings] = await Promise.all([operatorNames(q, rows.flatMap((r) => [r.first_approved_by, r.decided_by])), agentSettings(deps)]);
+    const [names, settings, flags] = await Promise.all([
+      operatorNames(q, rows.flatMap((r) => [r.first_approved_by, r.decided_by])),
+      agentSettings(deps),
+      openFlagCounts(q, [...new Set(rows.map((r) => n(r.agent_id)))]),
+    ]);
     const reasons = new Map<number, string>();
     const adjusted = rows.filter((r) => n(r.adjusted) === 1).map((r) => n(r.id));
     if (adjusted.length) {
@@ -155,6 +161,7 @@ export function createStatements(deps: SettlementDeps) {
         rejected_by: state === 4 ? nameOf(r.decided_by) : null,
         reject_reason: r.reject_reason ?? '',
         needs_second: settings.review_threshold_fen > 0 && n(r.payable) > settings.review_threshold_fen ? 1 : 0,
+        open_flags: flags.get(n(r.agent_id)) ?? 0,
         created_at: toWireTime(n(r.created_at)),
       };
     });
@@ -176,13 +183,16 @@ export function createStatements(deps: SettlementDeps) {
 
   return {
     /** /admin/api/agent-statements/approve {id} */
-    async approve(admin: SessionAdmin, id: number, meta: Meta): Promise<{ row: AdminAgentStatementRow; message: string }> {
+    async approve(admin: SessionAdmin, id: number, meta: Meta, flagsReviewed = false): Promise<{ row: AdminAgentStatementRow; message: string }> {
       const settings = await agentSettings(deps);
       const out = await db.transaction().execute(async (trx) => {
         const s = await load(trx, id);
         const state = n(s.state);
         if (state === 3) return { s, paid: false, first: false, replay: true };
         if (state === 4) refuse(AGENT_MSG.statementDecided);
+        // an open fraud flag: the statement waits for an operator's explicit decision (issue 33)
+        const openFlags = (await openFlagCounts(trx, [n(s.agent_id)])).get(n(s.agent_id)) ?? 0;
+        if (openFlags > 0 && !flagsReviewed) refuse(AGENT_MSG.statementFlagged(openFlags));
         const total = n(s.payable);
         const now = deps.now();
         const needsTwo = settings.review_threshold_fen > 0 && total > settings.review_threshold_fen;
@@ -196,7 +206,7 @@ export function createStatements(deps: SettlementDeps) {
             .executeTakeFirst();
           if (Number(taken.numUpdatedRows) !== 1) refuse(AGENT_MSG.statementDecided);
           const after = await load(trx, id);
-          await audit(trx, { adminId: admin.adminId, action: 'agent_statement.approve_first', target: `agent_statement:${s.statement_no}`, detail: { month: s.month, total_fen: total, threshold_fen: settings.review_threshold_fen, before: snapshot(s), after: snapshot(after) }, ip: meta.ip, now });
+          await audit(trx, { adminId: admin.adminId, action: 'agent_statement.approve_first', target: `agent_statement:${s.statement_no}`, detail: { month: s.month, total_fen: total, threshold_fen: settings.review_threshold_fen, open_flags: openFlags, before: snapshot(s), after: snapshot(after) }, ip: meta.ip, now });
           return { s: after, paid: false, first: true, replay: false };
         }
         if (needsTwo && n(s.first_approved_by) === admin.adminId) refuse(AGENT_MSG.statementSameOperator, CODE.forbidden);
@@ -237,7 +247,7 @@ export function createStatements(deps: SettlementDeps) {
           adminId: admin.adminId,
           action: 'agent_statement.approve',
           target: `agent_statement:${s.statement_no}`,
-          detail: { month: s.month, username: s.username, total_fen: total, commission_fen: ownPart, override_fen: overridePart, entry_id: entryId, override_entry_id: overrideEntryId, before: snapshot(s), after: snapshot(after) },
+          detail: { month: s.month, username: s.username, total_fen: total, commission_fen: ownPart, override_fen: overridePart, entry_id: entryId, override_entry_id: overrideEntryId, open_flags: openFlags, before: snapshot(s), after: snapshot(after) },
           ip: meta.ip,
           now,
         });

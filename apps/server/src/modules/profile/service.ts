@@ -24,6 +24,8 @@ export interface ProfileDeps {
   sessions: Sessions;
   /** accounts' payment-password check (one counter with card binds and withdrawals); answers the hash checked */
   checkPayPassword(memberId: number, plain: string, wrong: string): Promise<string>;
+  /** issue 33/34: refuses an application (a break in force: its end; an agent already: the agent centre) */
+  mayApplyAgent?(memberId: number): Promise<void>;
 }
 
 /**
@@ -94,8 +96,9 @@ export function createProfileService(ctx: AppContext, deps: ProfileDeps) {
       refuse(PROFILE_MSG.avatarType);
     },
 
-    /** One pending application per member (the partial unique index settles a race). */
+    /** One pending application per member (the partial unique index settles a race); none from an agent or during a break. */
     async applyAgent(memberId: number, input: ApplyAgentInput): Promise<void> {
+      await deps.mayApplyAgent?.(memberId);
       if (await repo.pendingApplication(db, memberId)) refuse(PROFILE_MSG.applyPending);
       await limits.applications.hit(String(memberId));
       try {
