@@ -67,3 +67,5 @@ export * from './schemas/responsible.ts';
 export * from './schemas/records-export.ts';
 // issue 21: payment channels (gateway merchant accounts, the generic 四方 adapter's settings)
 export * from './payment-channels.ts';
+// issue 33: deposit limits at review, refunds owed to members
+export * from './schemas/deposit-refunds.ts';

@@ -3,6 +3,7 @@ import { DEFAULT_ROLES } from './permissions.ts';
 import { AGENT_FLAG_KIND_LABEL } from './schemas/agents.ts';
 import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
 import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
+import { DEPOSIT_REFUND_STATE_NAMES } from './schemas/deposit-refunds.ts';
 import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
 
 /**
@@ -167,6 +168,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'deposit.reject': '存款拒绝',
   'deposit_account.create': '新增收款账户',
   'deposit_account.update': '修改收款账户',
+  'deposit_refund.mark_refunded': '标记存款已退款', // issue 33
   'transfer.settle': '处理待定转账',
   'reconciliation.resolve': '处理对账差异',
   'red_packet_rule.create': '新增红包规则',
@@ -368,6 +370,9 @@ export const FIELD_LABELS: Record<string, string> = {
   credited_amount: '入账金额',
   credited_at: '入账时间',
   paid_amount: '实付金额',
+  refund: '退款金额', // issue 33: owed to the member
+  refund_amount: '退款金额',
+  limit_left: '限额剩余',
   decided_at: '处理时间',
   claimed_at: '领取时间',
   completed_at: '完成时间',
@@ -501,6 +506,9 @@ const MONEY_FIELDS = new Set([
   'paid_amount',
   'credited_amount',
   'bonus_amount',
+  'refund', // issue 33
+  'refund_amount',
+  'limit_left',
   'bonus',
   'balance',
   'balance_after',
@@ -559,6 +567,7 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       return GAME_CATEGORY_NAMES;
     case 'status':
       if (area === 'deposit') return DEPOSIT_STATUS_NAMES;
+      if (area === 'deposit_refund') return DEPOSIT_REFUND_STATE_NAMES; // issue 33
       if (area === 'transfer') return TRANSFER_STATUS_NAMES;
       if (area === 'bet') return BET_STATUS_NAMES;
       if (area === 'operator' || area === 'member') return { 1: '正常', 0: '停用' };

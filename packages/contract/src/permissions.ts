@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   // issue 21: payment channels (gateway merchant accounts)
   'payments.channels': '管理支付通道',
   'payments.channels_reveal': '查看支付通道密钥',
+  // issue 33: refunds owed to members (what an approval could not credit under their deposit limits)
+  'deposits.refunds': '处理存款退款（标记已退款）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -47,7 +49,7 @@ export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = 
   super: { name: '超级管理员', grants: ['*'] },
   finance: {
     name: '财务审核',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle', 'deposits.refunds'],
   },
   risk: {
     name: '风控',
@@ -78,6 +80,8 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   // issue 21: a channel's merchant account and keys decide where members' deposits go
   'payments.channels',
   'payments.channels_reveal',
+  // issue 33: marking a refund owed to a member as paid back
+  'deposits.refunds',
 ];
 
 export function holdsMoneyPermission(held: readonly string[]): boolean {

@@ -58,6 +58,8 @@ export const SCREENS: Screen[] = [
   { path: '/cashier/deposits', title: '存款审核', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositsPage') },
   { path: '/cashier/withdrawals', title: '取款审核', group: 'cashier', menu: true, icon: <BankOutlined />, permission: 'withdrawals.view', ready: true, load: () => import('./cashier/WithdrawalsPage') },
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
+  // issue 33: refunds owed to members past their deposit limits, until finance marks them refunded
+  { path: '/cashier/deposit-refunds', title: '存款退款', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositRefundsPage') },
   // issue 25: turnover waivers waiting for a second operator (decided on the member's page)
   { path: '/cashier/turnover-waivers', title: '打码量减免', group: 'cashier', menu: true, icon: <AuditOutlined />, permission: 'members.turnover_waive', ready: true, load: () => import('./members/TurnoverWaiversPage') },
   // issue 21: gateway channels (merchant accounts) online deposits are routed through

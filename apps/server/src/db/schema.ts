@@ -4,7 +4,7 @@ import type { ActivitiesTable, ActivityTypesTable, ArticlesTable, BannersTable, 
 import type { AdminAuditTable, AdminsTable, JobRunsTable, LedgerAccountsTable, LedgerEntriesTable, MembersTable, SessionsTable } from './schema/core.ts';
 import type { AgentApplicationsTable, BanksTable, MemberCardsTable, MemberMessagesTable } from './schema/member-records.ts';
 import type { AdminRolesTable, MemberLoginsTable, MemberNotesTable } from './schema/operators.ts';
-import type { DepositAccountsTable, DepositBonusDaysTable, DepositsTable, PaymentChannelsTable, WithdrawalsTable } from './schema/payments.ts';
+import type { DepositAccountsTable, DepositBonusDaysTable, DepositRefundsTable, DepositsTable, PaymentChannelsTable, WithdrawalsTable } from './schema/payments.ts';
 import type { ActivityApplicationsTable, MemberVipTable, PromoDayRunsTable, RebateDayMembersTable, RebatesTable, RedPacketGrabsTable, RedPacketRulesTable, VipHistoryTable } from './schema/promotions.ts';
 import type { ReconciliationDayItemsTable, ReconciliationDaysTable, VenueDifferencesTable } from './schema/reconciliation.ts';
 import type { ReportBetDaysTable, ReportDaysTable, ReportDownloadsTable, ReportFirstDepositsTable, ReportMemberDaysTable, ReportMoneyDaysTable } from './schema/reports.ts';
@@ -121,5 +121,7 @@ export interface DB {
   payment_channel_days: { channel_id: number; day: string; routed: Generated<number> };
   payment_channel_failures: { id: Generated<number>; channel_id: number; at: number; error: Generated<string> };
   payment_notifies_seen: { scope: string; notify_id: string; seen_at: number };
+  // issue 33: refunds owed to members past their deposit limits (migration 035)
+  deposit_refunds: DepositRefundsTable;
 }
 

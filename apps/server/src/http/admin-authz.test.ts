@@ -59,6 +59,10 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/deposits/list': 'deposits.view',
   '/admin/api/deposits/approve': 'deposits.review',
   '/admin/api/deposits/reject': 'deposits.review',
+  // issue 33: the review's view of an order under the member's limits, and the refunds owed
+  '/admin/api/deposits/get': 'deposits.view',
+  '/admin/api/deposit-refunds/list': 'deposits.view',
+  '/admin/api/deposit-refunds/mark-refunded': 'deposits.refunds',
   '/admin/api/deposit-accounts/list': 'deposits.view',
   '/admin/api/deposit-accounts/create': 'settings.update',
   '/admin/api/deposit-accounts/update': 'settings.update',
@@ -205,6 +209,7 @@ const TABLES = [
   'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
   'responsible_changes', // issue 22
   'payment_channels', // issue 21
+  'deposit_refunds', // issue 33
   // issue 13: what the content, promotions, games, chat and reconciliation calls write
   'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',
   'vip_levels', 'red_packet_rules', 'promo_day_runs', 'agent_applications', 'venues', 'games', 'chat_conversations', 'chat_messages', 'reconciliation_days',

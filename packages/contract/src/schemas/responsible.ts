@@ -69,8 +69,14 @@ export const RESPONSIBLE_MSG = {
   extended: '自我排除已延长',
   /** a break refuses a call: the rule and when it ends */
   onBreak: (name: string, end: string, what: string) => `您正在${name}中，至 ${end}（北京时间）结束，期间不能${what}。登录、查看记录和取款不受影响`,
-  /** a deposit limit refuses an order */
-  depositLimit: (period: string, limit: string, left: string) => `已达到您设置的${period}存款限额${limit}元，本周期还可存款${left}元`,
+  /**
+   * a deposit limit refuses an order (issue 34): nothing left says the limit is reached; else the
+   * amount passes what is left (all of it when nothing is used yet)
+   */
+  depositLimit: (period: string, limit: string, left: string) =>
+    Number(left.replace(/,/g, '')) > 0
+      ? `本次存款金额超出您设置的${period}存款限额${limit}元${left === limit ? '' : '的剩余额度'}，本周期还可存款${left}元`
+      : `已达到您设置的${period}存款限额${limit}元，本周期内不能再存款`,
   /** a reached loss limit refuses transfers in and game launch */
   lossLimit: (period: string, limit: string, what: string) => `已达到您设置的${period}亏损限额${limit}元，本周期结束前不能${what}`,
 } as const;
@@ -168,7 +174,7 @@ export interface ResponsibleLimitView {
   period: ResponsiblePeriod;
   /** the limit in effect now */
   amount: Yuan | null;
-  /** deposited (orders created, pending ones included) or lost (settled bets) in the period so far */
+  /** deposited (orders waiting when created, credited ones by what was credited when it was) or lost (settled bets) in the period so far */
   used: Yuan;
   /** what is left in the period (null: no limit) */
   left: Yuan | null;

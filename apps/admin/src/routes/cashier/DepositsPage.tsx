@@ -9,6 +9,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
 import { depositsKey, listDeposits, useDepositAction, type DepositFilters } from '../../hooks/api/deposits';
+import { useDepositDetail } from '../../hooks/api/deposit-refunds'; // issue 33: the member's limits at review
+import { DepositLimitNotice } from './DepositLimitNotice';
 import { useTable } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
 import { OrderCell, QueueSummary, RefreshButton } from './queue-parts';
@@ -112,6 +114,9 @@ export default function DepositsPage() {
   ];
 
   const row = open?.row;
+  // issue 33 / 34 point 10: approving reads the member's break and deposit limits first
+  const detail = useDepositDetail(open?.action === 'approve' && row ? row.deposit_no : null);
+  const preview = detail.data?.preview;
   return (
     <>
       <PageTitle title="存款审核" extra={<RefreshButton query={table.query} />} />
@@ -144,7 +149,9 @@ export default function DepositsPage() {
           title={`${open.action === 'approve' ? '确认入账' : '拒绝存款'} · ${row.deposit_no}`}
           warning={
             open.action === 'approve'
-              ? `确认已收到 ${row.username} 的款项：入账 ${yuan(row.paid_amount ?? row.amount)} 元${row.bonus_amount ? `，并赠送 ${yuan(row.bonus_amount)} 元` : ''}。同一单只会入账一次。`
+              ? preview && preview.refund > 0
+                ? `确认已收到 ${row.username} 的款项：按会员存款限额入账 ${yuan(preview.credit)} 元，其余 ${yuan(preview.refund)} 元记为待退款，由财务退回会员。同一单只会处理一次。`
+                : `确认已收到 ${row.username} 的款项：入账 ${yuan(preview?.credit ?? row.paid_amount ?? row.amount)} 元${row.bonus_amount ? `，并赠送 ${yuan(row.bonus_amount)} 元` : ''}。同一单只会入账一次。`
               : '拒绝后该单不会入账，会员可在记录中看到原因。'
           }
           schema={open.action === 'reject' ? adminDepositRejectSchema : adminDepositApproveSchema}
@@ -153,7 +160,7 @@ export default function DepositsPage() {
           onClose={() => setOpen(null)}
           submit={(v) => action.mutateAsync({ action: open.action, body: { deposit_no: row.deposit_no, ...(open.action === 'reject' ? { reason: v.reason } : {}) } })}
         >
-          {open.action === 'reject' ? <ReasonField label="拒绝原因" /> : null}
+          {open.action === 'reject' ? <ReasonField label="拒绝原因" /> : <DepositLimitNotice detail={detail} />}
         </ActionModal>
       ) : null}
     </>

@@ -128,3 +128,22 @@ export interface PaymentChannelsTable {
   deleted_at: number | null;
 }
 export type PaymentChannelRecord = Selectable<PaymentChannelsTable>;
+
+/** issue 33: what an approval could not credit under the member's deposit limits, owed back (migration 035) */
+export interface DepositRefundsTable {
+  id: Generated<number>;
+  deposit_no: string;
+  member_id: number;
+  amount: number;
+  paid_amount: number;
+  credited_amount: number;
+  /** limit | break */
+  reason: string;
+  /** owed | refunded */
+  status: Generated<string>;
+  created_by: string;
+  created_at: number;
+  refunded_by: string | null;
+  refunded_at: number | null;
+  note: string | null;
+}

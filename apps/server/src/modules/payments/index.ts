@@ -9,6 +9,7 @@ import type { SiteService } from '../site/index.ts';
 import { depositRecords } from './records.ts';
 import * as repo from './repo.ts';
 import { createReceiving } from './receiving.ts';
+import { createRefunds } from './refunds.ts'; // issue 33
 import { createReview } from './review.ts';
 import { paymentsRoutes } from './routes.ts';
 import { createPaymentsService, type PaymentsDeps } from './service.ts';
@@ -58,6 +59,7 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
   const service = createPaymentsService(ctx, deps);
   const review = createReview(ctx, deps.site);
   const receiving = createReceiving(ctx);
+  const refunds = createRefunds(ctx); // issue 33: refunds owed past members' deposit limits
   const jobs: Job[] = [
     // unpaid orders expire one hour after creation (spec section 4)
     { name: 'expire_deposits', everySeconds: 60, leaseMs: 5 * 60_000, run: async () => void (await service.expire()) },
@@ -75,6 +77,6 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
       await repo.insertAccountsIfNone(ctx.db, DEMO_ACCOUNTS.map((a) => ({ ...a, created_at: now })));
     },
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>, requireAdmin: RequireAdmin) =>
-      paymentsRoutes(app, service, review, receiving, requireMember, requireAdmin),
+      paymentsRoutes(app, service, review, receiving, refunds, requireMember, requireAdmin),
   };
 }

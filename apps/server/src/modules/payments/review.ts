@@ -1,6 +1,22 @@
-import { CODE, DEPOSIT_INBOX, DEPOSIT_STATUS_NAMES, fenToYuan, formatYuan, PAY_MSG, type AdminDepositRow, type DepositStatus, type PayType } from '@casino/contract';
+import {
+  CODE,
+  DEPOSIT_INBOX,
+  DEPOSIT_REFUND_INBOX,
+  DEPOSIT_REFUND_MSG,
+  DEPOSIT_STATUS_NAMES,
+  fenToYuan,
+  formatYuan,
+  PAY_MSG,
+  RESPONSIBLE_KIND_NAMES,
+  RESPONSIBLE_PERIOD_NAMES,
+  type AdminDepositDetail,
+  type AdminDepositRow,
+  type DepositStatus,
+  type PayType,
+} from '@casino/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Deposit } from '../../db/schema.ts';
+import type { DB, Deposit } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
@@ -8,7 +24,9 @@ import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 import type { SiteService } from '../site/index.ts';
+import { breakEnd, depositHeadroom, lockMemberDeposits, type DepositHeadroom } from '../responsible/index.ts'; // issue 33
 import { creditOrder } from './credit.ts';
+import { recordRefund, refundOf, toRefundRow } from './refunds.ts'; // issue 33
 import * as repo from './repo.ts';
 import { decidableFrom, recordState } from './states.ts';
 
@@ -42,6 +60,52 @@ function toRow(d: Deposit & { username: string }): AdminDepositRow {
 
 const snapshot = (d: Deposit) => ({ status: d.status, amount: Number(d.amount), paid_amount: d.paid_amount, credited_amount: d.credited_amount, bonus_amount: Number(d.bonus_amount) });
 
+const yuanText = (fen: number) => formatYuan(fenToYuan(fen), true);
+
+/** issue 33: what approving an order credits under the member's limits now, and what is owed back */
+interface Plan {
+  paid: number;
+  credit: number;
+  refund: number;
+  /** why a part is owed back (null: nothing is) */
+  why: 'limit' | 'break' | null;
+  limits: DepositHeadroom[];
+  lowest: DepositHeadroom | null;
+  onBreak: { kind: string; ends_at: number; effective_at: number } | null;
+}
+
+/**
+ * DESIGN.md sections 4 and 13: an approval credits at most what the member's lowest deposit limit
+ * leaves (this order's own pending count left out: the credit replaces it); during a time-out or
+ * self-exclusion nothing is credited and the whole payment is owed back (docs/decisions.md).
+ */
+async function planOf(q: Kysely<DB>, d: Deposit, now: number): Promise<Plan> {
+  const paid = Number(d.paid_amount ?? d.amount);
+  const onBreak = await breakEnd(q, d.member_id, now);
+  const { limits, lowest } = await depositHeadroom(q, d.member_id, now, d.deposit_no);
+  if (onBreak) return { paid, credit: 0, refund: paid, why: 'break', limits, lowest, onBreak };
+  const credit = lowest ? Math.min(paid, lowest.left) : paid;
+  return { paid, credit, refund: paid - credit, why: credit < paid ? 'limit' : null, limits, lowest, onBreak };
+}
+
+/** the reviewer's warnings for a plan (the screen shows them above the approve button) */
+function hintsOf(p: Plan, decidable: boolean): string[] {
+  const out: string[] = [];
+  if (p.onBreak) {
+    const name = RESPONSIBLE_KIND_NAMES[p.onBreak.kind] ?? p.onBreak.kind;
+    out.push(`会员正在${name}中（至 ${toWireTime(p.onBreak.ends_at)} 北京时间），期间不能存款。` + (decidable ? `批准后不会入账，实付 ${yuanText(p.paid)} 元将全部记为待退款。` : ''));
+  }
+  const low = p.lowest;
+  if (low && !p.onBreak) {
+    const head = `会员${RESPONSIBLE_PERIOD_NAMES[low.period]}存款限额 ${yuanText(low.limit)} 元，已用 ${yuanText(low.used)} 元，剩余 ${yuanText(low.left)} 元`;
+    if (!decidable) {
+      if (low.left === 0) out.push(`${head}（已达限额）。`);
+    } else if (p.credit === 0) out.push(`${head}：批准后不会入账，实付 ${yuanText(p.paid)} 元将全部记为待退款。`);
+    else if (p.refund > 0) out.push(`${head}：批准后入账 ${yuanText(p.credit)} 元，超出的 ${yuanText(p.refund)} 元记为待退款。`);
+  }
+  return out;
+}
+
 /**
  * The operator's calls (DESIGN.md section 11): list, approve, reject. Decisions take the deposit
  * number, are idempotent (a repeat of the decision already taken answers it again) and exclusive
@@ -53,10 +117,16 @@ export function createReview(ctx: AppContext, site: SiteService) {
 
   /** the member hears of the decision; after the commit, once per order whatever retries */
   async function tell(d: Deposit) {
-    const yuan = (fen: number) => formatYuan(fenToYuan(fen));
+    const yuan = (fen: number) => formatYuan(fenToYuan(fen), true);
+    const owed = d.status === 'credited' ? Number(d.paid_amount ?? d.amount) - Number(d.credited_amount) : 0;
     const [title, content] =
       d.status === 'credited'
-        ? [DEPOSIT_INBOX.approvedTitle, DEPOSIT_INBOX.approved(d.deposit_no, yuan(Number(d.credited_amount)), Number(d.bonus_amount) > 0 ? yuan(Number(d.bonus_amount)) : null)]
+        ? [
+            DEPOSIT_INBOX.approvedTitle,
+            owed > 0 // issue 33: part of the payment passed the member's deposit limit
+              ? DEPOSIT_REFUND_INBOX.approvedPartly(d.deposit_no, yuan(Number(d.credited_amount)), yuan(owed))
+              : DEPOSIT_INBOX.approved(d.deposit_no, yuan(Number(d.credited_amount)), Number(d.bonus_amount) > 0 ? yuan(Number(d.bonus_amount)) : null),
+          ]
         : [DEPOSIT_INBOX.rejectedTitle, DEPOSIT_INBOX.rejected(d.deposit_no, yuan(Number(d.paid_amount ?? d.amount)), d.reject_reason)];
     await sendToMember(ctx, d.member_id, title, content, { dedupeKey: `deposit:${d.deposit_no}` }).catch((err) =>
       ctx.log.error({ err, depositNo: d.deposit_no }, 'deposit decision not sent to the inbox'),
@@ -81,23 +151,87 @@ export function createReview(ctx: AppContext, site: SiteService) {
       return { ...paged(rows.map(toRow), total, q.page, ADMIN_PER_PAGE), ...(estimated ? { total_estimated: true as const } : {}), statuses: DEPOSIT_STATUS_NAMES };
     },
 
-    async approve(admin: SessionAdmin, depositNo: string, ip: string): Promise<{ row: AdminDepositRow; repeated: boolean }> {
+    /**
+     * issue 33: what the order is and what approving it now would do under the member's deposit
+     * limits and breaks (the review's hint), or the refund recorded once decided.
+     */
+    async detail(depositNo: string): Promise<AdminDepositDetail> {
       const d = await load(depositNo);
-      const settings = await site.settings();
+      const row = await repo.adminRow(db, depositNo);
+      const decidable = decidableFrom(d.kind).includes(d.status as DepositStatus);
       const now = Date.now();
+      const p = await planOf(db, d, now);
+      const refund = await refundOf(db, depositNo);
+      return {
+        row: toRow(row),
+        limits: p.limits.map((l) => ({ period: l.period, period_name: RESPONSIBLE_PERIOD_NAMES[l.period], amount: fenToYuan(l.limit), used: fenToYuan(l.used), left: fenToYuan(l.left) })),
+        left: p.lowest ? fenToYuan(p.lowest.left) : null,
+        active_break: p.onBreak
+          ? { kind: p.onBreak.kind as 'timeout' | 'exclusion', kind_name: RESPONSIBLE_KIND_NAMES[p.onBreak.kind] ?? p.onBreak.kind, starts_at: toWireTime(p.onBreak.effective_at), ends_at: toWireTime(p.onBreak.ends_at) }
+          : null,
+        preview: decidable ? { paid: fenToYuan(p.paid), credit: fenToYuan(p.credit), refund: fenToYuan(p.refund) } : null,
+        refund: refund ? toRefundRow(refund) : null,
+        hints: hintsOf(p, decidable),
+      };
+    },
+
+    /**
+     * Credits the order once, at most what the member's deposit limits leave (issue 33); the rest
+     * of the payment is recorded as a refund owed, in the same transaction. The member's lock (the
+     * one deposit orders take) makes approvals and new orders of one member take turns, so two
+     * approvals never spend the same headroom. Nothing to credit (limit used up, or a break): the
+     * order is closed as rejected with the whole payment owed back.
+     */
+    async approve(admin: SessionAdmin, depositNo: string, ip: string): Promise<{ row: AdminDepositRow; repeated: boolean; message: string }> {
+      const first = await load(depositNo);
+      const settings = await site.settings();
       const by = `admin:${admin.adminId}`;
-      const done = await db.transaction().execute(async (trx) => {
-        // the amount really paid (review orders), else the order's: decided inside the update
-        const r = await creditOrder(trx, settings, d, { from: decidableFrom(d.kind), now, by, set: { decided_by: admin.username, decided_at: now } });
-        if (r) {
-          await audit(trx, { adminId: admin.adminId, action: 'deposit.approve', target: `deposit:${d.deposit_no}`, detail: { before: snapshot(d), after: snapshot(r.deposit) }, ip, now });
-        }
-        return r;
-      });
+      let outcome: { d: Deposit; refund: number; why: Plan['why'] } | undefined;
+      // the status read under the lock is the one the update moves from: a change in between (the
+      // expiry job) is read again on the next round
+      for (let round = 0; round < 3 && !outcome; round++) {
+        const now = Date.now();
+        const r = await db.transaction().execute(async (trx) => {
+          await lockMemberDeposits(trx, ctx.dialect, first.member_id);
+          const d = await repo.depositByNo(trx, depositNo);
+          if (!d || !decidableFrom(d.kind).includes(d.status as DepositStatus)) return 'final' as const;
+          const p = await planOf(trx, d, now);
+          const set = { decided_by: admin.username, decided_at: now };
+          let after: Deposit | undefined;
+          if (p.credit > 0) {
+            after = (await creditOrder(trx, settings, d, { amount: p.credit, from: [d.status], now, by, set }))?.deposit;
+          } else {
+            const reason = p.why === 'break' ? DEPOSIT_REFUND_MSG.rejectBreak(yuanText(p.refund)) : DEPOSIT_REFUND_MSG.rejectLimit(yuanText(p.refund));
+            after = await repo.transition(trx, d.deposit_no, [d.status], { status: 'rejected', reject_reason: reason, ...set });
+          }
+          if (!after) return undefined;
+          if (p.refund > 0 && p.why) {
+            await recordRefund(trx, { depositNo: d.deposit_no, memberId: d.member_id, amount: p.refund, paid: p.paid, credited: p.credit, reason: p.why, by: admin.username, now });
+          }
+          const detail: Record<string, unknown> = { before: snapshot(d), after: snapshot(after) };
+          if (p.refund > 0) Object.assign(detail, { refund_amount_fen: p.refund, ...(p.lowest ? { limit_left_fen: p.lowest.left } : {}), reason: p.why === 'break' ? '冷静期/自我排除中' : '超出存款限额' });
+          await audit(trx, { adminId: admin.adminId, action: 'deposit.approve', target: `deposit:${d.deposit_no}`, detail, ip, now });
+          return { d: after, refund: p.refund, why: p.why };
+        });
+        if (r === 'final') break;
+        outcome = r;
+      }
       const after = await repo.adminRow(db, depositNo);
-      if (!done && after.status !== 'credited') refuse(PAY_MSG.notReviewable);
-      if (done) await tell(after);
-      return { row: toRow(after), repeated: !done };
+      if (outcome) {
+        await tell(after);
+        const { refund, why } = outcome;
+        const credited = Number(after.credited_amount ?? 0);
+        const message =
+          refund === 0 ? '审核通过，已入账'
+          : why === 'break' ? DEPOSIT_REFUND_MSG.approvedOnBreak(yuanText(refund))
+          : credited > 0 ? DEPOSIT_REFUND_MSG.approvedPartly(yuanText(credited), yuanText(refund))
+          : DEPOSIT_REFUND_MSG.approvedNone(yuanText(refund));
+        return { row: toRow(after), repeated: false, message };
+      }
+      // a repeat: the approval already taken answers again (also one that owed it all back)
+      if (after.status === 'credited') return { row: toRow(after), repeated: true, message: '该订单已入账' };
+      if (after.status === 'rejected' && (await refundOf(db, depositNo))) return { row: toRow(after), repeated: true, message: '该订单已处理：款项已记为待退款' };
+      refuse(PAY_MSG.notReviewable);
     },
 
     async reject(admin: SessionAdmin, depositNo: string, reason: string, ip: string): Promise<{ row: AdminDepositRow; repeated: boolean }> {

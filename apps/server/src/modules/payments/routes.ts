@@ -1,6 +1,10 @@
 import {
   adminDepositApproveSchema,
+  adminDepositGetSchema,
   adminDepositListSchema,
+  adminDepositRefundListSchema,
+  adminDepositRefundMarkSchema,
+  DEPOSIT_REFUND_MSG,
   adminDepositRejectSchema,
   adminReceivingCreateSchema,
   adminReceivingUpdateSchema,
@@ -18,6 +22,7 @@ import { memberOf } from '../../http/auth.ts';
 import { ApiError, ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
 import type { Receiving } from './receiving.ts';
+import type { Refunds } from './refunds.ts';
 import type { Review } from './review.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -29,6 +34,7 @@ export async function paymentsRoutes(
   payments: PaymentsService,
   review: Review,
   receiving: Receiving,
+  refunds: Refunds,
   requireMember: (req: FastifyRequest) => Promise<void>,
   requireAdmin: RequireAdmin,
 ) {
@@ -105,8 +111,20 @@ export async function paymentsRoutes(
       permission: 'deposits.review',
       schema: adminDepositApproveSchema,
       handler: async (input, admin, req) => {
-        const { row, repeated } = await review.approve(admin, input.deposit_no, req.ip);
-        return ok(row, repeated ? '该订单已入账' : '审核通过，已入账');
+        const { row, message } = await review.approve(admin, input.deposit_no, req.ip);
+        return ok(row, message);
+      },
+    }),
+    // issue 33: the review's view of an order (the member's deposit limits and breaks) and the refunds owed
+    adminRoute({ path: '/admin/api/deposits/get', permission: 'deposits.view', schema: adminDepositGetSchema, handler: async (input) => ok(await review.detail(input.deposit_no)) }),
+    adminRoute({ path: '/admin/api/deposit-refunds/list', permission: 'deposits.view', schema: adminDepositRefundListSchema, handler: async (input) => ok(await refunds.list(input)) }),
+    adminRoute({
+      path: '/admin/api/deposit-refunds/mark-refunded',
+      permission: 'deposits.refunds',
+      schema: adminDepositRefundMarkSchema,
+      handler: async (input, admin, req) => {
+        const { row, repeated } = await refunds.markRefunded(admin, input, req.ip);
+        return ok(row, repeated ? DEPOSIT_REFUND_MSG.markedBefore : DEPOSIT_REFUND_MSG.marked);
       },
     }),
     adminRoute({

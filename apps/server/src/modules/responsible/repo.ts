@@ -39,17 +39,33 @@ export function onBreakIds(db: Q, now: number) {
     .where('ends_at', '>', now);
 }
 
-/** fen of deposit orders created in [from, to): pending, in review and credited ones */
-export async function depositedBetween(db: Q, memberId: number, from: number, to: number): Promise<number> {
-  const row = await db
+/**
+ * Fen a member's deposit limits count in [from, to) (issue 33, DESIGN.md section 4): orders still
+ * waiting (pending, in review) by their amount when created, credited ones by what was credited
+ * when it was (late and mismatched payments an operator approved included). `except` leaves one
+ * order out: the one under review, whose own count is what its approval replaces.
+ */
+export async function depositedBetween(db: Q, memberId: number, from: number, to: number, except?: string): Promise<number> {
+  let waiting = db
     .selectFrom('deposits')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), sql<number>`0`).as('n'))
     .where('member_id', '=', memberId)
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .where('status', 'in', ['pending', 'review', 'credited'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('status', 'in', ['pending', 'review']);
+  let credited = db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('credited_amount'), sql<number>`0`).as('n'))
+    .where('member_id', '=', memberId)
+    .where('credited_at', '>=', from)
+    .where('credited_at', '<', to)
+    .where('status', '=', 'credited');
+  if (except) {
+    waiting = waiting.where('deposit_no', '<>', except);
+    credited = credited.where('deposit_no', '<>', except);
+  }
+  const [a, b] = [await waiting.executeTakeFirstOrThrow(), await credited.executeTakeFirstOrThrow()];
+  return Number(a.n) + Number(b.n);
 }
 
 /** the member's net result of bets settled in [from, to), fen (positive: the member won) */

@@ -24,7 +24,7 @@ import {
   type ResponsibleSession,
   type ResponsibleState,
 } from '@casino/contract';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
@@ -114,6 +114,34 @@ function historyRow(r: ResponsibleChange): ResponsibleHistoryRow {
     reason: r.reason,
     summary: summaryOf(r),
   };
+}
+
+/** one deposit limit in force and what it leaves (fen) */
+export interface DepositHeadroom {
+  period: ResponsiblePeriod;
+  limit: number;
+  used: number;
+  left: number;
+}
+
+/**
+ * issue 33: the member's deposit limits in force at `now` with what each leaves, and the lowest
+ * (null: no limit), counting as depositedBetween does; `except` leaves the order under review out.
+ * Inside a caller's transaction after repo.lockMember, so decisions of one member take turns.
+ */
+export async function depositHeadroom(q: Kysely<DB> | Transaction<DB>, memberId: number, now: number, except?: string): Promise<{ limits: DepositHeadroom[]; lowest: DepositHeadroom | null }> {
+  const rows = await repo.changesOf(q, memberId);
+  const limits: DepositHeadroom[] = [];
+  for (const period of RESPONSIBLE_PERIODS) {
+    const { amount: limit } = limitAt(rows, 'deposit', period, now);
+    if (limit === null) continue;
+    const { start, end } = periodBounds(period, now);
+    const used = await repo.depositedBetween(q, memberId, start, end, except);
+    limits.push({ period, limit, used, left: Math.max(0, limit - used) });
+  }
+  let lowest: DepositHeadroom | null = null;
+  for (const l of limits) if (!lowest || l.left < lowest.left) lowest = l;
+  return { limits, lowest };
 }
 
 /**
@@ -230,15 +258,7 @@ export function createResponsibleService(ctx: AppContext, deps: ResponsibleDeps)
       await refuseOnBreak(memberId, 'deposit', now);
       return db.transaction().execute(async (trx) => {
         await repo.lockMember(trx, ctx.dialect, memberId);
-        const rows = await repo.changesOf(trx, memberId);
-        let worst: { period: ResponsiblePeriod; limit: number; left: number } | null = null;
-        for (const period of RESPONSIBLE_PERIODS) {
-          const { amount: limit } = limitAt(rows, 'deposit', period, now);
-          if (limit === null) continue;
-          const { start, end } = periodBounds(period, now);
-          const left = Math.max(0, limit - (await repo.depositedBetween(trx, memberId, start, end)));
-          if (!worst || left < worst.left) worst = { period, limit, left };
-        }
+        const worst = (await depositHeadroom(trx, memberId, now)).lowest;
         if (worst && amount > worst.left) refuse(RESPONSIBLE_MSG.depositLimit(RESPONSIBLE_PERIOD_NAMES[worst.period], yuanText(worst.limit), yuanText(worst.left)));
         return insert(trx);
       });
