@@ -57,6 +57,7 @@ export * from './schemas/admin-activities.ts';
 export * from './schemas/admin-inbox.ts';
 // issue 25: turnover waivers by operators
 export * from './schemas/admin-turnover.ts';
+export * from './schemas/admin-adjustments.ts'; // issue 33: manual adjustments wait for a second operator
 // issue 25: the Chinese names of the codes operators meet
 export * from './names.ts';
 // issue 20: affiliate programme (agents, plans, figures, statements, flags)

@@ -158,6 +158,10 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'member.turnover.waive_request': '申请减免打码量（待复核）', // issue 25: above the threshold
   'turnover_waiver.approve': '打码减免复核通过',
   'turnover_waiver.reject': '打码减免复核拒绝',
+  // issue 33: manual adjustments above the threshold or past the operator's daily cap
+  'member.adjust_request': '申请余额调整（待复核）',
+  'member_adjustment.approve': '余额调整复核通过',
+  'member_adjustment.reject': '余额调整复核拒绝',
   'withdrawal.claim': '预备出款',
   'withdrawal.release': '释放取款单',
   'withdrawal.approve_first': '取款初审通过',
@@ -278,6 +282,7 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   members: '会员报表',
   agents: '代理报表',
   turnover_waiver: '打码减免单',
+  member_adjustment: '调整单', // issue 33
   agent: '代理',
   agent_plan: '佣金方案',
   agent_settlement: '佣金结算',
@@ -467,6 +472,12 @@ export const FIELD_LABELS: Record<string, string> = {
   channel_id: '支付通道',
   channel: '支付通道',
   paused_reason: '暂停原因',
+  // issue 33: manual adjustments waiting for a second operator
+  adjustment_no: '调整单号',
+  request_id: '请求编号',
+  threshold: '双人复核门槛',
+  day_cap: '每日直接调整上限',
+  day_immediate: '今日已直接调整',
 };
 
 /** The references of a reconciliation difference (the daily check's items), where they differ from FIELD_LABELS. */
@@ -606,6 +617,8 @@ export const SETTING_NAMES: Record<string, string> = {
   withdraw_open_to: '取款开放时间（止）',
   withdraw_second_approval_over: '双人审核门槛（元）',
   turnover_waive_review_threshold: '打码量减免复核门槛（元）',
+  adjust_second_approval_over: '人工调整双人复核门槛（元）', // issue 33
+  adjust_daily_immediate_max: '每位操作员每日直接调整上限（元）', // issue 33
   operator_2fa_required: '资金角色两步验证',
   responsible_reality_default_minutes: '游戏时长提醒默认间隔（分钟）',
   withdrawusdtrate: '取款 USDT 汇率',

@@ -60,11 +60,15 @@ export const SCREENS: Screen[] = [
   { path: '/cashier/transfers', title: '待处理转账', group: 'cashier', menu: true, icon: <SwapOutlined />, permission: 'transfers.view', ready: true, load: () => import('./cashier/TransfersPage') },
   // issue 33: refunds owed to members past their deposit limits, until finance marks them refunded
   { path: '/cashier/deposit-refunds', title: '存款退款', group: 'cashier', menu: true, icon: <WalletOutlined />, permission: 'deposits.view', ready: true, load: () => import('./cashier/DepositRefundsPage') },
-  // issue 25: turnover waivers waiting for a second operator (decided on the member's page)
+  // issue 25: turnover waivers waiting for a second operator (批准/拒绝 here and on the member's page, issue 34)
   { path: '/cashier/turnover-waivers', title: '打码量减免', group: 'cashier', menu: true, icon: <AuditOutlined />, permission: 'members.turnover_waive', ready: true, load: () => import('./members/TurnoverWaiversPage') },
+  // issue 33: manual adjustments above the threshold or past the operator's daily cap wait for a second operator
+  { path: '/cashier/adjustments', title: '人工调整审核', group: 'cashier', menu: true, icon: <AuditOutlined />, permission: 'members.adjust', ready: true, load: () => import('./members/AdjustmentsPage') },
   // issue 21: gateway channels (merchant accounts) online deposits are routed through
   { path: '/cashier/channels', title: '支付通道', group: 'cashier', menu: true, icon: <ApiOutlined />, permission: 'payments.channels', ready: true, load: () => import('./payment-channels/ChannelsPage') },
   { path: '/cashier/channels/:id', title: '支付通道详情', menu: false, permission: 'payments.channels', ready: true, load: () => import('./payment-channels/ChannelDetailPage') },
+  // issue 33: channel credential changes waiting for a second operator (approvers without the channels screen: finance)
+  { path: '/cashier/channel-key-changes', title: '通道密钥审批', group: 'cashier', menu: true, icon: <ApiOutlined />, permission: 'payments.channels_keys', ready: true, load: () => import('./payment-channels/KeyChanges') },
   { path: '/reconciliation/daily', title: '每日对账', group: 'reconciliation', menu: true, icon: <CalendarOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DailyPage') },
   { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
   { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },

@@ -10,7 +10,7 @@ import type { ReconciliationDayItemsTable, ReconciliationDaysTable, VenueDiffere
 import type { ReportBetDaysTable, ReportDaysTable, ReportDownloadsTable, ReportFirstDepositsTable, ReportMemberDaysTable, ReportMoneyDaysTable } from './schema/reports.ts';
 import type { ResponsibleChangesTable } from './schema/responsible.ts';
 import type { ChatConversationsTable, ChatMessagesTable, ChatTermsTable, ChatTicketsTable } from './schema/support-chat.ts';
-import type { TurnoverRequirementsTable, TurnoverWaiversTable } from './schema/turnover.ts';
+import type { MemberAdjustmentsTable, TurnoverRequirementsTable, TurnoverWaiversTable } from './schema/turnover.ts';
 import type { BetCursorsTable, BetsTable, GamesTable, VenueBalancesTable, VenuePlayersTable, VenueTransfersTable, VenuesTable } from './schema/venues.ts';
 
 // the tables, one file per domain (db/schema/); every type is re-exported here
@@ -59,6 +59,7 @@ export interface DB {
   support_tickets: SupportTicketsTable;
   turnover_requirements: TurnoverRequirementsTable;
   turnover_waivers: TurnoverWaiversTable; // issue 25
+  member_adjustments: MemberAdjustmentsTable; // issue 33: manual adjustments, two operators above the threshold
   // issue 9: deposits
   deposits: DepositsTable;
   deposit_accounts: DepositAccountsTable;

@@ -23,6 +23,10 @@ const PUBLIC_CALLS = new Set(['/admin/api/login', '/admin/api/captcha']);
 const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/logout': null,
   '/admin/api/members/adjust': 'members.adjust',
+  // issue 33: adjustments above the threshold or past the operator's daily cap wait for a second operator
+  '/admin/api/adjustments/list': 'members.view',
+  '/admin/api/adjustments/approve': 'members.adjust',
+  '/admin/api/adjustments/reject': 'members.adjust',
   '/admin/api/me/password': null,
   '/admin/api/me/totp/setup': null,
   '/admin/api/me/totp/enable': null,
@@ -205,6 +209,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
 const TABLES = [
   'ledger_entries', 'ledger_accounts', 'admin_audit', 'settings', 'admins', 'admin_roles', 'members', 'member_notes', 'member_messages', 'venue_transfers', 'turnover_requirements',
   'turnover_waivers', // issue 25
+  'member_adjustments', // issue 33
   'agent_statements', 'agent_statement_adjustments', 'agent_settlement_runs', // issue 20: settlement
   'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
   'responsible_changes', // issue 22

@@ -37,6 +37,10 @@ export interface DashboardPending {
   reconciliation: number;
   /** issue 21: payment channels that paused themselves after repeated order failures */
   payment_channels_paused: number;
+  /** issue 34: turnover waivers waiting for a second operator */
+  turnover_waivers: number;
+  /** issue 33: manual adjustments waiting for a second operator */
+  member_adjustments: number;
 }
 
 export interface DashboardSummary {

@@ -24,6 +24,10 @@ export const withdrawalsSettingsSchema = z
     withdraw_second_approval_over: intSetting('双人审核金额', 0, 100_000_000),
     /** issue 25: a turnover waiver above this (whole yuan) needs a second, different operator; 0: never */
     turnover_waive_review_threshold: intSetting('打码量减免双人复核门槛', 0, 1_000_000_000),
+    /** issue 33: a manual adjustment (either way) above this (whole yuan) needs a second, different operator; 0: never */
+    adjust_second_approval_over: intSetting('人工调整双人复核门槛', 0, 1_000_000),
+    /** issue 33: an operator's immediate adjustments per Beijing day (whole yuan, both ways); past it they wait too; 0: no cap */
+    adjust_daily_immediate_max: intSetting('每位操作员每日直接调整上限', 0, 1_000_000_000),
     /** RMB per USDT for withdrawals */
     withdrawusdtrate: numberSetting('USDT取款汇率', 0, 10_000, { above: true }),
     /** per-withdrawal chain fee in USDT: ERC20, TRC20 */

@@ -15,6 +15,9 @@ export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?
   { key: 'reconciliation', label: '对账差异', path: '/reconciliation/differences' },
   // issue 21: a payment channel paused itself after repeated order failures (its screen: payment channels)
   { key: 'payment_channels_paused', label: '支付通道已暂停', path: '/cashier/channels?state=paused' },
+  // issue 34 point 8, issue 33 point 7: waiting for a second operator
+  { key: 'turnover_waivers', label: '待复核减免', path: '/cashier/turnover-waivers' },
+  { key: 'member_adjustments', label: '待复核调整', path: '/cashier/adjustments' },
 ];
 
 export function useDashboardSummary(enabled = true) {

@@ -19,7 +19,8 @@ export function useTurnoverWaivers(filter: { username?: string; state?: Turnover
 /** every decision changes the member's 剩余打码量 and rows: both lists are read again */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: waiversKey }), qc.invalidateQueries({ queryKey: membersKey })]);
+  // the dashboard too: the bell counts pending waivers (issue 34 point 8)
+  return () => Promise.all([qc.invalidateQueries({ queryKey: waiversKey }), qc.invalidateQueries({ queryKey: membersKey }), qc.invalidateQueries({ queryKey: ['dashboard'] })]);
 }
 
 export function useTurnoverWaive() {

@@ -60,7 +60,7 @@ export default function DashboardPage() {
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : summary.data ? (
         <>
-          <Row gutter={16}>
+          <Row gutter={[12, 12]}>
             {PENDING_QUEUES.map((p) => {
               const n = summary.data.pending[p.key];
               const body = (
@@ -69,7 +69,8 @@ export default function DashboardPage() {
                 </Card>
               );
               return (
-                <Col span={4} key={p.key}>
+                // one row of equal cards at 1440 wide, however many queues there are (issue 34: none wraps alone)
+                <Col flex="1 0 128px" key={p.key}>
                   {p.path ? <Link to={p.path}>{body}</Link> : body}
                 </Col>
               );

@@ -1,6 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import {
+  ADJUSTMENT_REVIEW_NAMES,
   adminAdjustSchema,
+  type AdjustReply,
   memberActionSchema,
   memberMessageSchema,
   memberNoteSchema,
@@ -8,12 +10,13 @@ import {
   memberVerifyRealnameSchema,
   type Member360,
 } from '@casino/contract';
-import { Button, Dropdown, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Dropdown, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { can, type Me } from '../../hooks/api/auth';
 import { useMemberAction, type MemberAction } from '../../hooks/api/members';
+import { yuan } from '../../lib/format';
 
 interface Spec {
   title: string;
@@ -43,7 +46,7 @@ function specs(m: Member360, requestId: string): Record<MemberAction, Spec | und
   return {
     adjust: {
       title: '调整余额',
-      warning: '正数为加款，负数为扣款；加款可附带打码倍数（取款前需完成的流水）。',
+      warning: '正数为加款，负数为扣款；加款可附带打码倍数（取款前需完成的流水）。超过双人复核门槛，或您今日直接生效的调整超过每日上限时，提交后需另一位操作员在「人工调整审核」批准才入账。',
       schema: adminAdjustSchema,
       fields: (
         <>
@@ -59,6 +62,14 @@ function specs(m: Member360, requestId: string): Record<MemberAction, Spec | und
       initial: { turnover_multiple: 0 },
       // one id per opened dialog: a retry after a lost reply has one effect
       body: (v) => ({ ...v, request_id: requestId }),
+      // issue 33: the reply says whether it was posted or waits for a second operator, with its number
+      result: (d) => {
+        const r = d as AdjustReply;
+        return r.state === 'pending' ? (
+          <Alert type="warning" showIcon title={`调整单 ${r.adjustment_no} 待复核`} description={`${r.review ? ADJUSTMENT_REVIEW_NAMES[r.review] : ''}，需另一位操作员在「人工调整审核」批准后才入账；当前余额 ${yuan(r.balance)} 元。`} />
+        ) : null; // posted: the toast says so and the balance above is read again
+
+      },
     },
     freeze: frozen ? undefined : { title: '冻结会员', danger: true, warning: '冻结后会员不能登录，已登录的会话立即结束。', schema: memberActionSchema, fields: <ReasonField /> },
     unfreeze: frozen ? { title: '解除冻结', warning: '解除后会员可以重新登录。', schema: memberActionSchema, fields: <ReasonField /> } : undefined,

@@ -1,14 +1,15 @@
-import { turnoverWaiveSchema, turnoverWaiverRejectSchema, TURNOVER_SOURCE_NAMES, type TurnoverWaiverRow } from '@casino/contract';
-import { Alert, App, Button, Card, Form, InputNumber, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { turnoverWaiveSchema, TURNOVER_SOURCE_NAMES, type TurnoverWaiverRow } from '@casino/contract';
+import { Alert, Button, Card, Form, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { QueryError } from '../../components/QueryError';
 import { can, type Me } from '../../hooks/api/auth';
 import { memberRecords, membersKey } from '../../hooks/api/members';
-import { useDecideWaiver, useTurnoverWaive, useTurnoverWaivers } from '../../hooks/api/turnover';
+import { useTurnoverWaive, useTurnoverWaivers } from '../../hooks/api/turnover';
 import { useTable } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
+import { WaiverDecision } from './WaiverDecision';
 
 /** A requirement row as /admin/api/members/records answers it for kind turnover. */
 interface TurnoverRow {
@@ -27,7 +28,12 @@ interface TurnoverRow {
 /** what the waiver dialog is about: one row, or every open row of the member */
 type Target = { row: TurnoverRow } | { all: true };
 
-const money = (v: number) => <span className="tabular">{yuan(v)}</span>;
+const money = (v: number) => <span className="tabular" style={{ whiteSpace: 'nowrap' }}>{yuan(v)}</span>;
+
+/** a reference as operators read it: adjustments made before their ADJ numbers carry a request id (issue 34 point 9) */
+function referenceText(v: string): string {
+  return /^[0-9a-f]{32}$/i.test(v) || /^[0-9a-f-]{36}$/i.test(v) ? `请求 ${v.slice(0, 8)}…` : v;
+}
 
 /** The dialog of 减免 / 全部减免: an amount (empty = all that remains) and a reason, confirmed. */
 function WaiveDialog({ username, target, remaining, onClose }: { username: string; target: Target; remaining: number; onClose: () => void }) {
@@ -60,83 +66,30 @@ function WaiveDialog({ username, target, remaining, onClose }: { username: strin
   );
 }
 
-/** Pending two-person waivers of the member: another operator approves or rejects them here. */
+/** Pending two-person waivers of the member: another operator approves or rejects them here (or on the queue). */
 function PendingWaivers({ me, username }: { me: Me; username: string }) {
   const pending = useTurnoverWaivers({ username, state: 'pending' });
-  const decide = useDecideWaiver();
-  const { modal, message } = App.useApp();
-  const [rejecting, setRejecting] = useState<TurnoverWaiverRow | null>(null);
   const rows = pending.data?.data ?? [];
   if (pending.isError) return <QueryError error={pending.error} retry={pending.refetch} title="待复核减免加载失败" />;
   if (rows.length === 0) return null;
-  const allowed = can(me, 'members.turnover_waive');
   return (
     <Card size="small" title={<Space>待复核的打码量减免 <Tag color="orange">{rows.length}</Tag></Space>} style={{ borderColor: '#ffd591' }} data-testid="pending-waivers">
       <Table<TurnoverWaiverRow>
         rowKey="waiver_no"
         size="small"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={rows}
         columns={[
-          { title: '减免单号', dataIndex: 'waiver_no', render: (v: string) => <Typography.Text copyable style={{ fontSize: 12 }}>{v}</Typography.Text> },
+          { title: '减免单号', dataIndex: 'waiver_no', render: (v: string) => <Typography.Text copyable style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
           { title: '范围', dataIndex: 'requirement_id', render: (v: number | null) => (v ? `第 ${v} 条` : '全部记录') },
           { title: '金额', dataIndex: 'amount_at_request', align: 'right', render: (v: number, r) => <>{money(v)}{r.amount === null ? <Typography.Text type="secondary">（全部剩余）</Typography.Text> : null}</> },
           { title: '原因', dataIndex: 'reason', ellipsis: true },
           { title: '提交人', dataIndex: 'requested_by' },
           { title: '提交时间', dataIndex: 'requested_at', width: 160 },
-          {
-            title: '',
-            key: 'actions',
-            width: 170,
-            render: (_: unknown, w) => {
-              const own = w.requested_by === me.username;
-              return allowed ? (
-                <Space>
-                  <Tooltip title={own ? '需另一位操作员复核' : undefined}>
-                    <Button
-                      size="small"
-                      type="primary"
-                      disabled={own}
-                      data-testid={`approve-waiver-${w.waiver_no}`}
-                      onClick={() =>
-                        modal.confirm({
-                          title: '确认批准这笔减免？',
-                          content: `批准后立即减免 ${username} 的打码量${w.amount === null ? '（全部剩余，至多 ' : ' '}${yuan(w.amount_at_request)} 元${w.amount === null ? '）' : ''}。`,
-                          okText: '批准',
-                          cancelText: '取消',
-                          onOk: () => decide.mutateAsync({ decision: 'approve', waiver_no: w.waiver_no }).then((env) => void message.success(env.message), (e: Error) => void message.error(e.message)),
-                        })
-                      }
-                    >
-                      批准
-                    </Button>
-                  </Tooltip>
-                  <Button size="small" danger onClick={() => setRejecting(w)}>
-                    拒绝
-                  </Button>
-                </Space>
-              ) : (
-                <Tag>待复核</Tag>
-              );
-            },
-          },
+          { title: '操作', key: 'actions', fixed: 'right', width: 150, render: (_: unknown, w) => <WaiverDecision me={me} w={w} /> },
         ]}
       />
-      {rejecting ? (
-        <ActionModal<{ reason: string }>
-          open
-          danger
-          title="拒绝减免"
-          warning={`拒绝后这笔减免（${rejecting.waiver_no}）不再生效，会员的打码量不变。`}
-          schema={turnoverWaiverRejectSchema}
-          fixed={{ waiver_no: rejecting.waiver_no }}
-          okText="确认拒绝"
-          onClose={() => setRejecting(null)}
-          submit={(v) => decide.mutateAsync({ decision: 'reject', waiver_no: rejecting.waiver_no, reason: v.reason })}
-        >
-          <ReasonField label="拒绝原因" />
-        </ActionModal>
-      ) : null}
     </Card>
   );
 }
@@ -149,20 +102,22 @@ export function TurnoverTab({ me, username, remaining }: { me: Me; username: str
   const columns: ColumnsType<TurnoverRow> = [
     { title: '编号', dataIndex: 'id', width: 80 },
     { title: '来源', dataIndex: 'source', render: (v: string) => TURNOVER_SOURCE_NAMES[v] ?? v },
-    { title: '关联单号', dataIndex: 'reference', ellipsis: true },
+    // issue 34 point 9: the source's own number (ADJ... for an adjustment), whole and copyable
+    { title: '关联单号', dataIndex: 'reference', render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{referenceText(v)}</Typography.Text> },
     { title: '入账金额', dataIndex: 'credited', align: 'right', render: money },
     { title: '要求打码', dataIndex: 'required', align: 'right', render: money },
     { title: '已完成', dataIndex: 'done', align: 'right', render: money },
     { title: '已减免', dataIndex: 'waived', align: 'right', render: (v: number) => (v > 0 ? <Typography.Text type="warning">{money(v)}</Typography.Text> : money(v)) },
     { title: '剩余', dataIndex: 'remaining', align: 'right', render: (v: number) => <b>{money(v)}</b> },
     { title: '时间', dataIndex: 'created_at', width: 160 },
-    { title: '状态', dataIndex: 'completed_at', width: 170, render: (v: string | null) => (v ? <Tag color="green">已完成 {v.slice(5, 16)}</Tag> : <Tag color="blue">进行中</Tag>) },
+    { title: '状态', dataIndex: 'completed_at', render: (v: string | null) => (v ? <Tag color="green" style={{ whiteSpace: 'nowrap' }}>已完成 {v.slice(5, 16)}</Tag> : <Tag color="blue">进行中</Tag>) },
     ...(allowed
       ? [
           {
-            title: '',
+            title: '操作',
             key: 'waive',
-            width: 80,
+            fixed: 'right' as const,
+            width: 88,
             render: (_: unknown, r: TurnoverRow) =>
               r.completed_at === null && r.remaining > 0 ? (
                 <Button size="small" onClick={() => setTarget({ row: r })} data-testid={`waive-row-${r.id}`}>

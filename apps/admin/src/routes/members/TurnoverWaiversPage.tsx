@@ -4,18 +4,21 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
+import { useMe } from '../../hooks/api/auth';
 import { useTurnoverWaivers } from '../../hooks/api/turnover';
+import { WaiverDecision } from './WaiverDecision';
 import { yuan } from '../../lib/format';
 
 const STATE_COLOR: Record<TurnoverWaiverState, string> = { pending: 'orange', applied: 'green', rejected: 'default' };
 
 /**
- * Turnover waivers (issue 25) across members: the ones waiting for a second operator first. The
- * decision is taken on the member's page (打码量 tab), where the rows it touches are shown.
+ * Turnover waivers (issue 25) across members: the ones waiting for a second operator first, with
+ * 批准 / 拒绝 on each (issue 34 point 8; also on the member's 打码量 tab, where its rows are shown).
  */
 export default function TurnoverWaiversPage() {
   const [state, setState] = useState<TurnoverWaiverState | 'all'>('pending');
   const [page, setPage] = useState(1);
+  const me = useMe().data;
   const list = useTurnoverWaivers({ state: state === 'all' ? undefined : state, page, per_page: 20 });
   return (
     <>
@@ -50,11 +53,17 @@ export default function TurnoverWaiversPage() {
               { title: '范围', dataIndex: 'requirement_id', render: (v: number | null) => (v ? `第 ${v} 条` : '全部记录') },
               { title: '申请金额', dataIndex: 'amount_at_request', align: 'right', render: (v: number, r) => <span className="tabular" style={{ whiteSpace: 'nowrap' }}>{yuan(v)}{r.amount === null ? '（全部剩余）' : ''}</span> },
               { title: '实际减免', dataIndex: 'applied_amount', align: 'right', render: (v: number | null) => (v === null ? '-' : <span className="tabular">{yuan(v)}</span>) },
-              { title: '原因', dataIndex: 'reason', width: 220, ellipsis: true },
+              { title: '原因', dataIndex: 'reason', width: 180, ellipsis: true },
               { title: '状态', dataIndex: 'state', render: (v: TurnoverWaiverState, r) => <Tag color={STATE_COLOR[v]}>{TURNOVER_WAIVER_STATE_NAMES[v]}{r.needs_two && v !== 'pending' ? '（双人）' : ''}</Tag> },
               { title: '提交人', dataIndex: 'requested_by' },
               { title: '提交时间', dataIndex: 'requested_at', width: 160 },
-              { title: '处理人', dataIndex: 'decided_by', render: (v: string | null, r) => (v ? `${v}${r.reject_reason ? `：${r.reject_reason}` : ''}` : '-') },
+              // the queue of pending ones shows the decision instead of who decided (issue 34 point 8)
+              ...(state === 'pending'
+                ? [{ title: '操作', key: 'actions', fixed: 'right' as const, width: 150, render: (_: unknown, r: TurnoverWaiverRow) => <WaiverDecision me={me} w={r} /> }]
+                : [
+                    { title: '处理人', dataIndex: 'decided_by', render: (v: string | null, r: TurnoverWaiverRow) => (v ? `${v}${r.reject_reason ? `：${r.reject_reason}` : ''}` : '-') },
+                    { title: '操作', key: 'actions', width: 150, render: (_: unknown, r: TurnoverWaiverRow) => (r.state === 'pending' ? <WaiverDecision me={me} w={r} /> : null) },
+                  ]),
             ]}
           />
         </Space>

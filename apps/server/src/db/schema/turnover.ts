@@ -38,3 +38,25 @@ export interface TurnoverWaiversTable {
   reject_reason: string | null;
 }
 export type TurnoverWaiver = Selectable<TurnoverWaiversTable>;
+
+/** issue 33: an operator's manual adjustment (applied at once, or waiting for a second operator, or rejected). */
+export interface MemberAdjustmentsTable {
+  id: Generated<number>;
+  adjustment_no: string;
+  request_key: string;
+  member_id: number;
+  /** fen: positive credits, negative debits */
+  amount: number;
+  turnover_multiple: Generated<number>;
+  reason: string;
+  state: 'pending' | 'applied' | 'rejected';
+  needs_two: Generated<number>;
+  review: 'threshold' | 'daily_cap' | null;
+  requested_by: number;
+  requested_at: number;
+  decided_by: number | null;
+  decided_at: number | null;
+  reject_reason: string | null;
+  entry_id: number | null;
+}
+export type MemberAdjustment = Selectable<MemberAdjustmentsTable>;

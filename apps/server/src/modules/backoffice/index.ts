@@ -9,12 +9,14 @@ import { cardVaultOf } from '../cards/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { ADMIN_IDLE_MINUTES, createOperators } from './operators.ts';
 import { operatorsRoutes } from './operators-routes.ts';
+import { createAdjustments } from './adjustments.ts';
 import { backofficeRoutes } from './routes.ts';
 import { createBackofficeService } from './service.ts';
 import { createSettingsDesk } from './settings.ts';
 
 export { covers, ADMIN_IDLE_MINUTES } from './operators.ts';
 export { codeAt as totpCodeAt } from './totp.ts';
+export { adjustmentsInState } from './adjustments.ts';
 
 /** Operators: their sessions, roles, second factor, the audit log, settings and the back-office's own calls. */
 export function createBackoffice(ctx: AppContext, site: SiteService) {
@@ -27,6 +29,7 @@ export function createBackoffice(ctx: AppContext, site: SiteService) {
   const service = createBackofficeService(ctx, sessions, { captcha, vault, site });
   const operators = createOperators(ctx, sessions, vault, service);
   const settings = createSettingsDesk(ctx, site);
+  const adjustments = createAdjustments(ctx, site); // issue 33
   const captchaLimit = ctx.limiter({ name: 'admin_captcha_ip', points: 30, durationSec: 60, blockSec: 60 });
   const guard = adminGuard(service.lookup);
   // the address allowlist holds for every call, not only the login: a token carried elsewhere is refused
@@ -38,11 +41,12 @@ export function createBackoffice(ctx: AppContext, site: SiteService) {
     service,
     operators,
     settings,
+    adjustments,
     sessions,
     vault,
     requireAdmin,
     routes: (app: FastifyInstance) => {
-      backofficeRoutes(app, service, requireAdmin, captcha, captchaLimit);
+      backofficeRoutes(app, service, requireAdmin, captcha, captchaLimit, adjustments);
       operatorsRoutes(app, ctx.db, operators, settings, requireAdmin);
     },
   };

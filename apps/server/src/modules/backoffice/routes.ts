@@ -1,10 +1,11 @@
-import { ADMIN_MSG, adminAdjustSchema, MSG, operatorLoginSchema } from '@casino/contract';
+import { ADJUSTMENT_MSG, adjustmentApproveSchema, adjustmentListSchema, adjustmentRejectSchema, adminAdjustSchema, MSG, operatorLoginSchema } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
 import { clientMeta } from '../../http/client-meta.ts';
 import type { Captcha } from '../accounts/index.ts';
+import type { Adjustments } from './adjustments.ts';
 import type { BackofficeService } from './service.ts';
 
 
@@ -15,6 +16,7 @@ export function backofficeRoutes(
   requireAdmin: RequireAdmin,
   captcha: Captcha,
   captchaLimit: { hit(key: string): Promise<void> },
+  adjustments: Adjustments,
 ) {
   // the only call without a session
   app.post('/admin/api/login', async (req) => {
@@ -41,7 +43,24 @@ export function backofficeRoutes(
       path: '/admin/api/members/adjust',
       permission: 'members.adjust',
       schema: adminAdjustSchema,
-      handler: async (input, admin, req) => ok(await service.adjust(admin, input, clientMeta(req)), ADMIN_MSG.adjustOk),
+      // issue 33: posted at once, or waiting for a second operator (the reply says which, with its number)
+      handler: async (input, admin, req) => {
+        const r = await adjustments.request(admin, input, clientMeta(req));
+        return ok(r.reply, r.message);
+      },
+    }),
+    adminRoute({ path: '/admin/api/adjustments/list', permission: 'members.view', schema: adjustmentListSchema, handler: async (i) => ok(await adjustments.list(i)) }),
+    adminRoute({
+      path: '/admin/api/adjustments/approve',
+      permission: 'members.adjust',
+      schema: adjustmentApproveSchema,
+      handler: async (i, admin, req) => ok(await adjustments.approve(admin, i.adjustment_no, clientMeta(req)), ADJUSTMENT_MSG.approved),
+    }),
+    adminRoute({
+      path: '/admin/api/adjustments/reject',
+      permission: 'members.adjust',
+      schema: adjustmentRejectSchema,
+      handler: async (i, admin, req) => ok(await adjustments.reject(admin, i.adjustment_no, i.reason, clientMeta(req)), ADJUSTMENT_MSG.rejected),
     }),
   ]);
 }

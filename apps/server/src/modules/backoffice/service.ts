@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { ADMIN_MSG, CODE, fenToYuan, holdsMoneyPermission, OPS_MSG, type AdminAdjustInput, type OperatorLoginInput, type OperatorLoginReply } from '@casino/contract';
+import { ADMIN_MSG, CODE, holdsMoneyPermission, OPS_MSG, type OperatorLoginInput, type OperatorLoginReply } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { burnVerify, loginDelayMs, verifyPassword, type Sessions } from '../accounts/index.ts';
 import type { SiteService } from '../site/index.ts';
-import { isInsufficientFunds, wallet } from '../wallet/index.ts';
-import { addRequirement } from '../turnover/index.ts';
 import type { Captcha } from '../accounts/index.ts';
 import type { CardVault } from '../cards/index.ts';
 import { addressAllowed } from './ip-allow.ts';
 import * as ops from './operators-repo.ts';
-import * as repo from './repo.ts';
 import { audit } from '../audit/index.ts';
 import { matchStep } from './totp.ts';
 
@@ -49,6 +45,9 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
     // stranger who knows an operator's name must not keep them out; past LOGIN_SLOW_AFTER every
     // attempt on the account waits (loginDelayMs). The per-address limit above still pauses.
     loginAccount: ctx.limiter({ name: 'admin_login_acct', points: Number.MAX_SAFE_INTEGER, durationSec: 15 * 60 }),
+    // issue 33: second-factor codes per account, from any address, counted before each is checked
+    // (only someone who gave the right password gets here): 5 in 15 minutes, then a pause
+    totpAccount: ctx.limiter({ name: 'admin_totp_acct', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
   };
 
   /** issue 25: whether this operator's role must have a second factor (money permissions, setting on) */
@@ -95,8 +94,9 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const admin = await ops.operatorByUsername(db, username);
       const good = admin ? await verifyPassword(admin.password_hash, input.password) : await burnVerify(input.password);
-      if (!admin || !good) return fail(ADMIN_MSG.loginFailed);
-      if (admin.status !== 1) refuse(OPS_MSG.disabled, CODE.forbidden);
+      // issue 33: a disabled operator is answered exactly as a wrong password (same code, message
+      // and counting), so the answer never tells a guesser that the password was right
+      if (!admin || !good || admin.status !== 1) return fail(ADMIN_MSG.loginFailed);
       if (!addressAllowed(admin.ip_allowlist, meta.ip)) {
         await audit(db, { adminId: admin.id, action: 'login.refused', target: `admin:${admin.id}`, detail: { reason: 'ip_not_allowed' }, ip: meta.ip });
         refuse(OPS_MSG.ipNotAllowed, CODE.forbidden);
@@ -104,8 +104,13 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
       let otpStep: number | null = null;
       if (admin.totp_secret) {
         if (!input.otp) refuse(OPS_MSG.otpRequired);
-        otpStep = matchStep(deps.vault.open(admin.totp_secret), admin.username, input.otp);
-        if (otpStep === null || (admin.totp_last_step !== null && otpStep <= admin.totp_last_step)) return fail(OPS_MSG.otpWrong);
+        const secret = deps.vault.open(admin.totp_secret);
+        const otp = input.otp;
+        const matched = await limits.totpAccount.attempt(username, async () => {
+          otpStep = matchStep(secret, admin.username, otp);
+          return otpStep !== null && (admin.totp_last_step === null || otpStep > admin.totp_last_step);
+        });
+        if (!matched) return fail(OPS_MSG.otpWrong);
       }
       await limits.loginAccount.reset(username);
       const now = Date.now();
@@ -152,51 +157,7 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
     },
 
     logout: (tokenHash: string) => sessions.revoke(tokenHash),
-
-    /**
-     * Credits (positive) or debits (negative) a member's central wallet through the ledger,
-     * recorded with the operator and reason in the entry and in the audit log, in one
-     * transaction. A retry with the same request_id has one effect.
-     */
-    async adjust(admin: SessionAdmin, input: AdminAdjustInput, meta: ClientMeta) {
-      const member = await repo.memberByUsername(db, input.username.toLowerCase());
-      if (!member) refuse(ADMIN_MSG.memberNotFound);
-      const requestId = input.request_id ?? randomUUID();
-      const movement = {
-        memberId: member.id,
-        amount: Math.abs(input.amount),
-        reference: `admin-adjust:${requestId}`,
-        idempotencyKey: `admin-adjust:${requestId}`,
-        memo: input.reason,
-        createdBy: `admin:${admin.adminId}`,
-      };
-      try {
-        const result = await db.transaction().execute(async (trx) => {
-          const posted =
-            input.amount > 0
-              ? await wallet.creditFromHouse(trx, { ...movement, house: 'adjustments' })
-              : await wallet.debitToHouse(trx, movement);
-          if (!posted.replayed) {
-            const turnover = input.amount > 0 ? input.amount * (input.turnover_multiple ?? 0) : 0;
-            await addRequirement(trx, { memberId: member.id, source: 'adjustment', reference: requestId, credited: input.amount, required: turnover });
-            await audit(trx, {
-              adminId: admin.adminId,
-              action: 'member.adjust',
-              target: `member:${member.id}`,
-              detail: { username: member.username, amount_fen: input.amount, reason: input.reason, turnover_fen: turnover, entry_id: posted.entry.id },
-              ip: meta.ip,
-            });
-          }
-          return posted;
-        });
-        const balance = await wallet.centralBalance(db, member.id);
-        return { username: member.username, balance: fenToYuan(balance), entry_id: result.entry.id, replayed: result.replayed };
-      } catch (e) {
-        if (isInsufficientFunds(e)) refuse(ADMIN_MSG.insufficient);
-        if ((e as { code?: string }).code === 'idempotency_key_reused') refuse('该请求编号已用于另一笔调整', CODE.invalid);
-        throw e;
-      }
-    },
+    // members/adjust: adjustments.ts (issue 33: a second operator above the threshold or the daily cap)
   };
 }
 export type BackofficeService = ReturnType<typeof createBackofficeService>;

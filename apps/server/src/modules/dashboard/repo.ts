@@ -10,6 +10,8 @@ import { transfersInStatus } from '../transfers/index.ts';
 import { entriesByDay, FIGURE_KINDS } from '../wallet/index.ts';
 import { ledgerClosedBefore, rolledUpBetsByDay, rolledUpMoneyByDay } from '../reports/index.ts'; // issue 24
 import { withdrawalsInState } from '../withdrawals/index.ts';
+import { adjustmentsInState } from '../backoffice/adjustments.ts'; // issue 33
+import { waiversInState } from '../member-desk/turnover-waivers.ts'; // issue 34
 
 /**
  * SQL of the dashboard. Money comes from the ledger (every movement is an entry of a kind, summed
@@ -101,7 +103,9 @@ export async function pending(db: Kysely<DB>) {
     differencesInState(db, 'open'),
     pausedChannelsCount(db), // issue 21: channels that paused themselves
   ]);
-  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels };
+  // issue 34 point 8, issue 33 point 7: what waits for a second operator
+  const [waivers, adjustments] = await Promise.all([waiversInState(db, 'pending'), adjustmentsInState(db, 'pending')]);
+  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels, turnover_waivers: waivers, member_adjustments: adjustments };
 }
 
 export { DAY_MS, BEIJING_OFFSET_MS };

@@ -95,6 +95,8 @@ describe('turnover waivers', () => {
       // the pending waiver is listed for the other operators
       const queue = await t.post('/admin/api/turnover-waivers/list', { state: 'pending', username: m.name }, { token: riskB });
       expect(queue.data).toMatchObject({ total: 1, data: [{ waiver_no: no, username: m.name, requested_by: 'risk_a' }] });
+      // issue 34 point 8: the bell and the dashboard count it
+      expect((await t.post('/admin/api/dashboard/summary', {}, { token: owner })).data.pending.turnover_waivers).toBe(1);
       // the same operator cannot approve their own
       expect(await t.post('/admin/api/turnover-waivers/approve', { waiver_no: no }, { token: riskA })).toMatchObject({ code: CODE.forbidden, message: TURNOVER_WAIVE_MSG.sameApprover });
       expect(await owed(m)).toBe(1000);

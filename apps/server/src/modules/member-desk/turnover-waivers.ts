@@ -291,3 +291,9 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
   };
 }
 export type TurnoverWaivers = ReturnType<typeof createTurnoverWaivers>;
+
+/** issue 34 point 8: waivers in a state (the dashboard and the bell count the pending ones) */
+export async function waiversInState(db: Kysely<DB>, state: TurnoverWaiverState): Promise<number> {
+  const r = await db.selectFrom('turnover_waivers').select((eb) => eb.fn.countAll<string | number>().as('n')).where('state', '=', state).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

@@ -44,6 +44,10 @@ export const SETTING_DEFAULTS = {
   withdraw_second_approval_over: 10_000,
   /** issue 25: a turnover waiver above this (whole yuan) needs a second, different operator; 0 never */
   turnover_waive_review_threshold: 5_000,
+  /** issue 33: a manual adjustment (either way) above this (whole yuan) needs a second, different operator; 0 never */
+  adjust_second_approval_over: 50_000,
+  /** issue 33: an operator's immediate adjustments per Beijing day (whole yuan); past it they wait too; 0 no cap */
+  adjust_daily_immediate_max: 200_000,
   /** issue 25: operators whose role holds money permissions must sign in with a second factor (1 on) */
   operator_2fa_required: 1 as 0 | 1,
   /** issue 22: reality-check interval (minutes) for members who have not set their own; 0 off */
