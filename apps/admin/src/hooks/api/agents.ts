@@ -95,7 +95,7 @@ export type StatementAction = 'approve' | 'adjust' | 'reject';
 export function useStatementAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: StatementAction; body: { id: number; amount?: number; reason?: string } }) =>
+    mutationFn: ({ action, body }: { action: StatementAction; body: { id: number; amount?: number; reason?: string; flags_reviewed?: boolean } }) =>
       callEnvelope<AdminAgentStatementRow>(`/admin/api/agent-statements/${action}`, body),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: agentStatementsKey });

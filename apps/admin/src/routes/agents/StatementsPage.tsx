@@ -56,6 +56,7 @@ export default function StatementsPage() {
         <Space orientation="vertical" size={0}>
           <Link to={`/agents/${r.agent_id}`}>{v}</Link>
           <span style={{ fontSize: 12, color: '#5b6276' }}>推广码 {r.code}</span>
+          {r.open_flags > 0 ? <Tag color="orange" data-testid={`statement-flags-${r.id}`}>{r.open_flags} 名待核查</Tag> : null}
         </Space>
       ),
     },
@@ -141,10 +142,14 @@ export default function StatementsPage() {
 
   const row = open?.row;
   const titles: Record<StatementAction, string> = { approve: '审核通过', adjust: '调整佣金', reject: '拒绝发放' };
+  // issue 33: open fraud flags are named first; confirming is the operator's explicit decision (flags_reviewed, audited)
+  const flagText = (r: AdminAgentStatementRow) =>
+    r.open_flags > 0 ? `注意：该代理有 ${r.open_flags} 名下级会员风险标记待处理（疑似代理本人账户），其盈利未计入本报表。确认即表示您已核查并决定发放。` : '';
   const approveText = (r: AdminAgentStatementRow) =>
-    r.state === 2 || !r.needs_second
+    flagText(r) +
+    (r.state === 2 || !r.needs_second
       ? `确认向代理 ${r.username} 发放 ${r.month} 佣金 ${yuan(r.total)} 元？将记入其中心钱包（附流水要求），并发送站内信。`
-      : `该笔佣金超过复核金额，需要两位操作员审核。您的通过将记为初审，之后由另一位操作员复核发放。`;
+      : `该笔佣金超过复核金额，需要两位操作员审核。您的通过将记为初审，之后由另一位操作员复核发放。`);
 
   return (
     <>
@@ -205,7 +210,7 @@ export default function StatementsPage() {
           initialValues={open.action === 'adjust' ? { amount: row.total } : undefined}
           okText={open.action === 'reject' ? '确认拒绝' : '确认'}
           onClose={() => setOpen(null)}
-          submit={(v) => action.mutateAsync({ action: open.action, body: { id: row.id, ...(open.action === 'adjust' ? { amount: v.amount, reason: v.reason } : open.action === 'reject' ? { reason: v.reason } : {}) } })}
+          submit={(v) => action.mutateAsync({ action: open.action, body: { id: row.id, ...(open.action === 'adjust' ? { amount: v.amount, reason: v.reason } : open.action === 'reject' ? { reason: v.reason } : row.open_flags > 0 ? { flags_reviewed: true } : {}) } })}
         >
           {open.action === 'adjust' ? (
             <Form.Item name="amount" label="调整后的应发佣金（元）" rules={[zodRule(adminAgentStatementAdjustSchema, 'amount')]}>

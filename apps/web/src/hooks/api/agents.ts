@@ -1,4 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { loadUser } from '../../session/actions';
+import { useSession } from '../../session/store';
 import { AGENT_MSG, type AgentMemberRow, type AgentStatementDetail, type AgentStatementRow, type AgentSubagentRow, type AgentSummary, type Paged } from '@casino/contract';
 import { apiPost, failureText } from '../../api/client';
 import { ApiFailure } from '../../api/failure';
@@ -44,9 +47,35 @@ const nextPage = <T,>(last: Paged<T>) => (last.current_page < last.last_page && 
 /** a refusal (not an agent, suspended) is an answer: asking again would say the same */
 const retryUnlessRefused = (count: number, err: Error) => !isNotAgent(err) && !isSuspended(err) && count < 1;
 
-/** POST /api/agent/summary: the link and its QR code, the month so far, the plan, credited commission */
+/** POST /api/agent/summary: the link and its QR code, the month so far, the plan, credited commission (fetched again on focus and each minute: the figures' rollup runs every minute) */
 export function useAgentSummary() {
-  return useQuery({ queryKey: agentKeys.summary, queryFn: () => post<AgentSummary>('/api/agent/summary'), retry: retryUnlessRefused });
+  return useQuery({ queryKey: agentKeys.summary, queryFn: () => post<AgentSummary>('/api/agent/summary'), retry: retryUnlessRefused, refetchOnWindowFocus: true, refetchInterval: 60_000 });
+}
+
+/**
+ * The member's agent state kept fresh (issue 34): an application approved while the member
+ * centre is open flips 代理加盟 to 代理中心 without a reload. The member's userInfo (isagent) is
+ * read again on mount, when the page comes back into view, and each minute while a signed-in
+ * member is not an agent yet.
+ */
+export function useAgentStateRefresh() {
+  const signedIn = useSession((s) => Boolean(s.token));
+  const isAgent = useSession((s) => s.user?.isagent === 1);
+  useEffect(() => {
+    if (!signedIn || isAgent) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void loadUser();
+    };
+    again();
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('focus', again);
+    const timer = window.setInterval(again, 60_000);
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('focus', again);
+      window.clearInterval(timer);
+    };
+  }, [signedIn, isAgent]);
 }
 
 /** POST /api/agent/members {page, month?}: the downline with the month's figures */

@@ -5,6 +5,7 @@ import { Tabs } from '../../components/Tabs';
 import { useAgentMembers, useAgentSubagents } from '../../hooks/api/agents';
 import { QueryList } from '../fanshui/QueryList';
 import { money } from './Overview';
+import { Money } from '../../components/Money';
 
 /** One labelled figure of a list card; money figures in red when negative. */
 export function Fig({ label, value, money: isMoney, gold, testId }: { label: string; value: number; money?: boolean; gold?: boolean; testId?: string }) {
@@ -13,7 +14,7 @@ export function Fig({ label, value, money: isMoney, gold, testId }: { label: str
     <div className="rec-fig">
       <span className="rec-fig-label">{label}</span>
       <span className={`rec-fig-value num ${tone}`} data-testid={testId}>
-        {isMoney || gold ? money(value) : value}
+        {isMoney || gold ? <Money>{money(value)}</Money> : value}
       </span>
     </div>
   );
@@ -65,7 +66,7 @@ function MonthList<P extends { data: R[]; total: number }, R>({
   );
 }
 
-/** 下级会员: username, registered, last sign-in and the month's deposits, valid bets, net (no real names, cards or contacts). */
+/** 下级会员: username, registered, last sign-in and the month's deposits, valid bets, the member's own result (no real names, cards or contacts). */
 export function MembersTab({ month }: { month: string }) {
   return (
     <MonthList
@@ -86,12 +87,20 @@ function MemberItem({ row }: { row: AgentMemberRow }) {
         <span className="rec-item-title" data-testid="agent-member-name">
           {row.username}
         </span>
-        <span className={`rec-tag rec-tag--${row.active ? 'green' : 'grey'}`}>{row.active ? '活跃' : '未活跃'}</span>
+        <span>
+          {row.flagged ? (
+            <span className="rec-tag rec-tag--gold" data-testid="agent-member-flagged" title="疑似与代理为同一人，核查期间其盈利不计入">
+              待核查
+            </span>
+          ) : null}
+          <span className={`rec-tag rec-tag--${row.active ? 'green' : 'grey'}`}>{row.active ? '活跃' : '未活跃'}</span>
+        </span>
       </div>
       <div className="rec-item-figures ag-item-figs">
         <Fig label="存款" value={row.deposits} money testId="agent-member-deposits" />
         <Fig label="有效投注" value={row.valid_bets} money testId="agent-member-bets" />
-        <Fig label="净输赢" value={row.net} money />
+        {/* issue 34: the member's own result, from its side (negative: it lost), as its own records say */}
+        <Fig label="会员输赢" value={row.win_loss} money testId="agent-member-winloss" />
       </div>
       <div className="rec-item-foot">
         <span>注册 {row.registered_at.slice(0, 16)}</span>

@@ -3,6 +3,7 @@ import { AGENT_COUNT_FIGURES, AGENT_FIGURE_LABEL, formatYuan, type AgentFiguresY
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../ui/feedback';
 import { IconCoins, IconCopy, IconUserPlus } from '../../components/icons';
+import { Money } from '../../components/Money';
 
 /** money with its sign, grouped: -1,234.50 */
 export const money = (v: number) => formatYuan(v, true);
@@ -32,8 +33,15 @@ const MONTH_FIGURES: (keyof AgentFiguresYuan)[] = [
 export function Overview({ summary }: { summary: AgentSummary }) {
   const f = summary.figures;
   const tier = summary.projected_tier;
+  const paused = summary.state === 2;
   return (
     <div className="ag-body">
+      {paused ? (
+        <section className="ag-paused" role="alert" data-testid="agent-paused">
+          <b>代理资格已暂停</b>
+          <span>暂停期间不计佣金，推广链接也不会绑定新会员；已有下级会员与历史报表照常查看。如有疑问请联系在线客服。</span>
+        </section>
+      ) : null}
       <ReferralCard summary={summary} />
 
       <section className="card ag-month" data-testid="agent-month">
@@ -41,11 +49,12 @@ export function Overview({ summary }: { summary: AgentSummary }) {
           <span className="ag-card-title">本月至今</span>
           <span className="ag-card-sub">{summary.month}（北京时间）</span>
         </div>
+        {paused ? null : (
         <div className="ag-month-main">
           <div className="ag-month-big">
             <span>预计佣金（元）</span>
             <b className="num" data-testid="agent-projected-commission">
-              {money(summary.projected_commission)}
+              <Money>{money(summary.projected_commission)}</Money>
             </b>
           </div>
           <div className="ag-month-tier" data-testid="agent-projected-tier">
@@ -59,16 +68,17 @@ export function Overview({ summary }: { summary: AgentSummary }) {
             )}
           </div>
         </div>
+        )}
         <div className="ag-month-line">
           <span>
-            净盈利 <b className={`num ${f.net_profit < 0 ? 'ag-neg' : ''}`} data-testid="agent-net-profit">{money(f.net_profit)}</b>
+            净盈利 <b className={`num ${f.net_profit < 0 ? 'ag-neg' : ''}`} data-testid="agent-net-profit"><Money>{money(f.net_profit)}</Money></b>
           </span>
           {summary.carryover_in < 0 ? (
             <span data-testid="agent-carryover">
               上月结转 <b className="num ag-neg">{money(summary.carryover_in)}</b>
             </span>
           ) : null}
-          {summary.projected_override > 0 ? (
+          {!paused && summary.projected_override > 0 ? (
             <span>
               下级分成 <b className="num">{money(summary.projected_override)}</b>
             </span>
@@ -78,13 +88,19 @@ export function Overview({ summary }: { summary: AgentSummary }) {
           {MONTH_FIGURES.map((k) => (
             <div className="ag-fig" key={k} data-testid={`agent-fig-${k}`}>
               <span className="ag-fig-label">{AGENT_FIGURE_LABEL[k]}</span>
-              <b className="ag-fig-value num">{figureText(k, f)}</b>
+              <b className="ag-fig-value num">{AGENT_COUNT_FIGURES.includes(k) ? figureText(k, f) : <Money>{figureText(k, f)}</Money>}</b>
             </div>
           ))}
         </div>
+        {summary.flagged_members > 0 ? (
+          <p className="ag-note ag-note--warn" data-testid="agent-flagged">
+            下级会员中含{summary.flagged_members}名待核查会员，其盈利不计入（输赢仍按实计入亏损），核查完成后以月结报表为准。
+          </p>
+        ) : null}
         <p className="ag-note">
           今日：注册 {summary.today.registrations} 人 · 存款 {money(summary.today.deposits)} · 净盈利 {money(summary.today.net_profit)}。
-          净盈利 = 游戏输赢 − 优惠 − 返水 − 红包 − 存款手续费；有效投注满 500 元的会员计为活跃会员。数据实时更新，以月结报表为准。
+          净盈利 = 游戏输赢 − 优惠 − 返水 − 红包 − 存款手续费，均为平台一方的数字（会员输钱时为正）；有效投注满 500 元的会员计为活跃会员。
+          <span data-testid="agent-updated">{freshness(summary.updated_at)}</span>，以月结报表为准。
         </p>
       </section>
 
@@ -96,6 +112,7 @@ export function Overview({ summary }: { summary: AgentSummary }) {
           <span>
             <b className="num" data-testid="agent-members-count">{summary.members}</b>
             下级会员
+            {summary.flagged_members > 0 ? <small className="ag-team-sub">含{summary.flagged_members}名待核查</small> : null}
           </span>
         </div>
         <div className="ag-team-item">
@@ -118,9 +135,14 @@ export function Overview({ summary }: { summary: AgentSummary }) {
         </div>
       </section>
 
-      <PlanTable summary={summary} />
+      {paused ? null : <PlanTable summary={summary} />}
     </div>
   );
+}
+
+/** how fresh the figures are: the figures' rollup's last pass, Beijing 'HH:mm' (it runs every minute) */
+function freshness(at: string | null): string {
+  return at ? `数据更新于 ${at.slice(11, 16)}（北京时间，约每分钟更新）` : '数据约每分钟更新';
 }
 
 /** The link, its QR code (the server's, else drawn here) and 复制链接. */
@@ -165,7 +187,9 @@ function ReferralCard({ summary }: { summary: AgentSummary }) {
       <div className="ag-ref-body">
         <div className="ag-qr">{qr ? <img src={qr} alt="推广二维码" width={132} height={132} data-testid="agent-qr" /> : <span className="sk" style={{ width: 132, height: 132 }} />}</div>
         <div className="ag-ref-side">
-          <p className="ag-ref-tip">好友扫码或打开链接注册，即成为您的下级会员，其有效业绩计入您的佣金。</p>
+          <p className="ag-ref-tip">
+            {summary.state === 1 ? '好友扫码或打开链接注册，即成为您的下级会员，其有效业绩计入您的佣金。' : '代理资格暂停期间，通过此链接注册的会员不会成为您的下级。'}
+          </p>
           <div className="ag-link num" data-testid="agent-link">
             {link}
           </div>

@@ -3,6 +3,8 @@ import { applyAgentSchema, check, PROFILE_LIMITS, PROFILE_MSG } from '@casino/co
 import { apiPost, failureText } from '../../api/client';
 import { useSession, isMember } from '../../session/store';
 import { useGo } from '../../lib/nav';
+import { loadUser } from '../../session/actions';
+import { useAgentStateRefresh } from '../../hooks/api/agents';
 import { toast } from '../../ui/feedback';
 import { IconCheck, IconClock, IconCoins, IconInfo, IconLock, IconUserPlus } from '../../components/icons';
 import { maskName } from '../userInfo/mask';
@@ -35,6 +37,9 @@ export default function ApplyAgentPage() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status | null | undefined>(member ? undefined : null);
+  // issue 34: an agent is shown its agent centre, not a form (the state read again on mount and focus)
+  useAgentStateRefresh();
+  const isAgent = user?.isagent === 1 || status?.state === 2;
 
   useEffect(() => {
     if (!member) return;
@@ -68,8 +73,12 @@ export default function ApplyAgentPage() {
     }
     const fail = failureText(res);
     if (fail) toast(fail, 'fail');
+    // the server says the member is an agent already: read userInfo again, the page then shows the agent centre
+    if (res.message === PROFILE_MSG.applyAgent) void loadUser();
     if (res.message === PROFILE_MSG.applyPending) setStatus((s) => s ?? { state: 1, mobile, apply_info: reason, created_at: '' });
   };
+
+  if (member && isAgent) return <AgentAlready />;
 
   return (
     <form className="acct" onSubmit={submit} noValidate data-testid="applyagent">
@@ -172,5 +181,31 @@ export default function ApplyAgentPage() {
       </button>
       <p className="acct-tip">提交后我们的代理专员将在1~2个工作日内通过您留下的联系电话与您联系，请保持电话畅通。</p>
     </form>
+  );
+}
+
+/** An agent on 代理加盟 (issue 34): no second application, the way to its agent centre instead. */
+function AgentAlready() {
+  const go = useGo();
+  return (
+    <div className="acct" data-testid="applyagent-agent">
+      <section className="acct-hero aa-hero">
+        <div className="acct-hero-text">
+          <div className="acct-hero-name">您已经是代理</div>
+          <div className="acct-hero-sub">推广链接、下级会员与佣金都在代理中心</div>
+        </div>
+        <span className="acct-hero-icon aa-hero-icon">
+          <IconCoins size={28} />
+        </span>
+      </section>
+      <div className="acct-notice acct-notice--ok">
+        <IconCheck size={16} />
+        <span>您的代理资格已开通，无需再次申请。</span>
+      </div>
+      <button type="button" className="btn-gold btn-block acct-submit" onClick={() => go('/agent')} data-testid="applyagent-portal">
+        <IconUserPlus size={18} />
+        进入代理中心
+      </button>
+    </div>
   );
 }

@@ -26,6 +26,7 @@ import {
   IconWithdraw,
 } from '../../components/icons';
 import ChatUnreadBadge from '../../components/ChatUnreadBadge';
+import { useAgentStateRefresh } from '../../hooks/api/agents';
 import './MinePage.css';
 
 interface Item {
@@ -42,6 +43,7 @@ export default function MinePage() {
   const messageNum = useSession((s) => s.messageNum);
   const { refreshing, refresh } = useBalanceActions();
   const level = vipLevel(user);
+  useAgentStateRefresh(); // issue 34: 代理加盟 flips to 代理中心 once approved, without a reload
 
   const features: Item[] = [
     { to: '/vip', label: 'VIP特权', icon: <IconCrown />, testId: 'mine-link-vip' },
