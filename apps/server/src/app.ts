@@ -192,7 +192,8 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
     site,
     registry: createPaymentRegistry(paymentGatewaysFromConfig(config, ownAddress)),
     hasAnyCard: async (memberId) => (await cards.service.list(memberId, 1)).length + (await cards.service.list(memberId, 2)).length > 0,
-    publicBase: () => config.publicUrl ?? ownAddress(),
+    // issue 33: PUBLIC_URL, else the origin the member's request reached, never the listen address for a member
+    publicBase: (requestOrigin) => config.publicUrl ?? requestOrigin ?? ownAddress(),
     // issue 22: deposit limits and breaks (responsible is made below; the clock of an order is its own)
     refuseDepositOnBreak: (memberId) => responsible.service.refuseOnBreak(memberId, 'deposit', Date.now()),
     withinDepositLimit: (memberId, amount, now, insert) => responsible.service.withinDepositLimit(memberId, amount, now, insert),

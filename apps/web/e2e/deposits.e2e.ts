@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAY_MSG } from '@casino/contract';
+import { DEPOSIT_PHASE, PAY_MSG } from '@casino/contract';
 import { api, centralBalance, operatorToken, pageHelpers, registerMember, shot, signInWith, usePhone } from './browser.ts';
 
 /**
@@ -100,7 +100,7 @@ describe('deposits end to end', () => {
     expect(await centralBalance(member.token)).toBe(500);
     await open('/transRecord?type=1');
     await byTest('trans-item').first().waitFor();
-    await expect.poll(() => byTest('trans-state').first().textContent()).toBe('已通过');
+    await expect.poll(() => byTest('trans-state').first().textContent()).toBe(DEPOSIT_PHASE.credited.name); // issue 34: a deposit's one name (已到账)
     expect(await byTest('trans-amount').first().textContent()).toBe('¥500.00');
     await shot(page, 'transrecord-deposits');
   });

@@ -23,6 +23,7 @@ export * from './schemas/reconciliation.ts';
 // deposits (issue 9)
 export * from './schemas/settings-payments.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/deposit-phase.ts'; // issue 34: a deposit's one name and actions on member screens
 // withdrawals (issue 10)
 export * from './schemas/withdrawals.ts';
 export * from './schemas/settings-withdrawals.ts';

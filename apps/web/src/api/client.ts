@@ -128,6 +128,17 @@ function sessionEnded(): void {
   for (const listener of sessionEndListeners) listener();
 }
 
+/**
+ * issue 34 point 2: /login with the page the member was on as its redirect (as a guarded route
+ * does), so that signing in again leads back there: a member back from the cashier to
+ * /recharge?orderNo=... with an expired session returns to that order, not to home.
+ */
+function loginPathHere(): string {
+  const here = window.location.hash.replace(/^#/, '');
+  if (!here.startsWith('/') || here.startsWith('//') || /^\/(login|register)(?:[?/]|$)/.test(here) || here === '/') return '/login';
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
 function handleUnauthorized(path: string, sentToken: string | null): void {
   // A call made without a token, or with a token that is no longer ours (logged out or
   // logged in again meanwhile), says nothing about the current session.
@@ -137,7 +148,7 @@ function handleUnauthorized(path: string, sentToken: string | null): void {
     sessionEnded();
     clearLocalStorage();
     clearSessionStorage();
-    void navigateTo('/login', { replace: true }).then(() => useSession.getState().reset());
+    void navigateTo(loginPathHere(), { replace: true }).then(() => useSession.getState().reset());
     return;
   }
 
@@ -148,7 +159,7 @@ function handleUnauthorized(path: string, sentToken: string | null): void {
     .then((m) => m.showAuthExpiredDialog())
     .then(async () => {
       clearLocalStorage();
-      await navigateTo('/login', { replace: true });
+      await navigateTo(loginPathHere(), { replace: true });
       useSession.getState().reset();
     })
     .finally(() => {

@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import { USDT_PROTOCOLS } from './cards.ts';
 import { yuanToFen, type Fen, type Yuan } from '../money.ts';
 import { MANUAL_PAY_TYPES, PAY_TYPES, type PayMethodSetting, type PayType } from './settings-payments.ts';
+import type { DepositPhase } from './deposit-phase.ts';
 
 /**
  * Deposits (spec sections 2, 4, 5 "Deposit", 7 "Money"): the calls' schemas, messages and
@@ -286,6 +287,10 @@ export interface PayInfo {
     /** 1 pending, 2 approved, 3 rejected */
     state: number;
     bonus_percent: number;
+    /** issue 34: what the member sees (deposit-phase.ts): the phase, its one name and why */
+    phase: DepositPhase;
+    phase_name: string;
+    why: string;
   };
   /** online orders: the gateway's cashier link, where the order is paid (null: manual, or unknown) */
   url: string | null;
@@ -313,6 +318,10 @@ export interface OrderStatus {
   /** pending, review, credited, rejected, expired, failed */
   status: DepositStatus;
   amount: number;
+  /** issue 34: what the member sees (deposit-phase.ts) */
+  phase: DepositPhase;
+  phase_name: string;
+  why: string;
 }
 
 /** A row of /admin/api/deposits/list. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { yuanToFen, type Fen } from '../money.ts';
 import { MSG } from '../messages.ts';
 import { codeParam, intParam } from './params.ts';
+import type { DepositPhase } from './deposit-phase.ts';
 
 /**
  * Wallets: the central (platform) wallet, venue wallets, transfers between them, and the
@@ -125,7 +126,8 @@ export type BetRecordQuery = z.output<typeof betRecordQuerySchema>;
 
 /** POST /api/gettransrecord {date, type, page, api_type} */
 export const transRecordQuerySchema = z.object(
-  { ...recordShape, type: intParam(1, 4, 1) as z.ZodType<TransRecordType, unknown> },
+  // issue 34: pending 1 (待处理订单, deposits): only orders still waiting for the member's payment
+  { ...recordShape, type: intParam(1, 4, 1) as z.ZodType<TransRecordType, unknown>, pending: intParam(0, 1, 0) },
   { error: MSG.badRequest },
 );
 export type TransRecordQuery = z.output<typeof transRecordQuerySchema>;
@@ -167,6 +169,11 @@ export interface TransRecordItem {
   pay_way: string;
   state: number;
   created_at: string;
+  /** issue 34, deposits (type 1): what the member sees (deposit-phase.ts) and the order's deadline */
+  phase?: DepositPhase;
+  phase_name?: string;
+  why?: string;
+  expires_at?: string;
 }
 
 /**

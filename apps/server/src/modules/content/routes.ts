@@ -17,6 +17,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../context.ts';
 import { ApiError, envelopeOf, ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import { requestOrigin } from '../../http/site-url.ts';
 import { sendImage } from '../../lib/images.ts';
 import type { SiteService } from '../site/index.ts';
 import { mediaSvg } from './media.ts';
@@ -72,8 +73,10 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
   // issue 20: an agent (its session sent along) is pointed at its portal; everyone else at the programme page
   app.get('/api/getAgentLoginUrl', async (req) => ok({ url: (await agents.agentPortalFor?.(req)) ?? (await content.agentLoginUrl(origin)) }));
   // code 200 only when there is another address to go to (the original client navigates to it)
-  app.get('/api/getVisitUrl', async () => {
-    const url = await content.visitUrl(origin);
+  // (issue 33: "another" is seen from PUBLIC_URL and from the origin the request reached: the
+  // original client opens data.url even when it is the page it is on, and would reload for ever)
+  app.get('/api/getVisitUrl', async (req) => {
+    const url = await content.visitUrl(origin, requestOrigin(req) ?? '');
     return url ? ok({ url }) : envelopeOf(CODE.notFound, CONTENT_MSG.noVisitUrl);
   });
   app.post('/api/sponsors', async (req) => {

@@ -140,9 +140,11 @@ export function createContentService(ctx: AppContext, site: SiteService) {
      * GET /api/getVisitUrl: the entry address an operator set (h5_url), or null when there is
      * none or it is this site itself: the original client opens data.url in the same window
      * whenever the code is 200, so an answer pointing at ourselves would reload the site forever.
+     * `origins`: PUBLIC_URL and the origin the request reached (issue 33: without PUBLIC_URL an
+     * h5_url equal to the address the member browses is this site too).
      */
-    async visitUrl(origin: string): Promise<string | null> {
-      return entryUrl((await site.settings()).h5_url, origin);
+    async visitUrl(...origins: string[]): Promise<string | null> {
+      return entryUrl((await site.settings()).h5_url, origins);
     },
 
     /** the partners an operator shows (table sponsors, issue 13) */
@@ -218,7 +220,7 @@ export type ContentService = ReturnType<typeof createContentService>;
  * than the site's own (PUBLIC_URL; unknown when that is unset), normalised by URL (a bare origin
  * gains its '/', since the original client appends 'register?pid=' to it); otherwise null.
  */
-export function entryUrl(h5: unknown, ownOrigin: string): string | null {
+export function entryUrl(h5: unknown, ownOrigin: string | readonly string[]): string | null {
   if (typeof h5 !== 'string' || !/^https?:\/\//i.test(h5.trim())) return null;
   let url: URL;
   try {
@@ -226,9 +228,10 @@ export function entryUrl(h5: unknown, ownOrigin: string): string | null {
   } catch {
     return null;
   }
-  if (ownOrigin) {
+  for (const own of typeof ownOrigin === 'string' ? [ownOrigin] : ownOrigin) {
+    if (!own) continue;
     try {
-      if (new URL(ownOrigin).origin === url.origin) return null;
+      if (new URL(own).origin === url.origin) return null;
     } catch {
       // a relative own address (no PUBLIC_URL) matches no absolute one
     }

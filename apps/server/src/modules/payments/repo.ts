@@ -149,6 +149,28 @@ export function updateAccount(db: Q, id: number, set: Partial<Pick<DepositAccoun
  * A member's type-1 records in a window, newest first: each order, plus one line per credited
  * bonus (at its credit time). One page through the member's two indexes.
  */
+/** issue 34: what the member's phase of an order is read from (states.ts memberPhase) */
+const PHASE_COLUMNS = ['amount', 'paid_amount', 'paid_at', 'expires_at', 'reject_reason', 'review_reason'] as const;
+
+/**
+ * issue 34 (待处理订单): the member's orders still waiting for their payment at `now` (pending,
+ * before the deadline), newest first; at most a handful exist (MAX_PENDING per hour).
+ */
+export async function memberUnpaid(db: Q, memberId: number, now: number, limit: number, offset: number) {
+  const base = db.selectFrom('deposits').where('member_id', '=', memberId).where('status', '=', 'pending').where('expires_at', '>', now);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['deposit_no', sql<string>`'deposit'`.as('line'), 'paytype', 'status', 'amount as fen', 'created_at as at', ...PHASE_COLUMNS])
+      .orderBy('created_at', 'desc')
+      .orderBy('deposit_no', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, fen: Number(r.fen), at: Number(r.at) })), total: Number(count?.n ?? 0) };
+}
+
 export async function memberRecords(db: Q, memberId: number, since: number, until: number, limit: number, offset: number) {
   const orders = db
     .selectFrom('deposits')
@@ -159,13 +181,14 @@ export async function memberRecords(db: Q, memberId: number, since: number, unti
       'status',
       sql<number>`coalesce(credited_amount, paid_amount, amount)`.as('fen'),
       'created_at as at',
+      ...PHASE_COLUMNS,
     ])
     .where('member_id', '=', memberId)
     .where('created_at', '>=', since)
     .where('created_at', '<', until);
   const bonuses = db
     .selectFrom('deposits')
-    .select(['deposit_no', sql<string>`'bonus'`.as('line'), 'paytype', 'status', 'bonus_amount as fen', sql<number>`credited_at`.as('at')])
+    .select(['deposit_no', sql<string>`'bonus'`.as('line'), 'paytype', 'status', 'bonus_amount as fen', sql<number>`credited_at`.as('at'), ...PHASE_COLUMNS])
     .where('member_id', '=', memberId)
     .where('credited_at', '>=', since)
     .where('credited_at', '<', until)

@@ -21,6 +21,7 @@ import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/a
 import { memberOf } from '../../http/auth.ts';
 import { ApiError, ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
+import { requestOrigin } from '../../http/site-url.ts';
 import type { Receiving } from './receiving.ts';
 import type { Refunds } from './refunds.ts';
 import type { Review } from './review.ts';
@@ -45,7 +46,8 @@ export async function paymentsRoutes(
   app.post('/api/getpaybank', guarded, async () => ok(await payments.receivingBanks()));
 
   app.post('/api/recharge', guarded, async (req) => {
-    const { deposit, url } = await payments.recharge(memberOf(req).memberId, req.body);
+    // issue 33: without PUBLIC_URL, the cashier's return and notify addresses are on the origin the member reached
+    const { deposit, url } = await payments.recharge(memberOf(req).memberId, req.body, requestOrigin(req));
     // `message` is the deposit number either way: the original front-end opens
     // /payInfo?deposit_no=<message> (issue 19), where /api/payinfo answers the account or, for an
     // online order, the cashier link and its QR code; our own site goes to data.url (online)
@@ -64,7 +66,7 @@ export async function paymentsRoutes(
       const b = parse(payApiRechargeSchema, req.body);
       const memberId = memberOf(req).memberId;
       if (b.username.toLowerCase() !== (await payments.usernameOf(memberId))) refuse(PAY_MSG.usernameMismatch);
-      const { deposit, url } = await payments.recharge(memberId, { paytype: b.payType, amount: b.payAmount });
+      const { deposit, url } = await payments.recharge(memberId, { paytype: b.payType, amount: b.payAmount }, requestOrigin(req));
       return { code: CODE.ok, message: MSG.ok, msg: MSG.ok, data: { orderNo: deposit.deposit_no, url: url ?? '' } };
     } catch (e) {
       if (e instanceof ApiError) return { code: e.code, message: e.message, msg: e.message, data: null };

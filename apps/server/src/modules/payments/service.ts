@@ -31,15 +31,19 @@ import { notifyIpAllowed, type PaymentChannels } from '../payment-channels/index
 import { claimNotify } from './replay.ts'; // issue 21: notify replays
 import { qrDataUrl as qr } from './qr.ts';
 import * as repo from './repo.ts';
-import { NOTIFIABLE, recordState } from './states.ts';
+import { memberPhase, NOTIFIABLE, recordState } from './states.ts';
 
 export interface PaymentsDeps {
   site: SiteService;
   registry: PaymentRegistry;
   /** whether the member has bound a bank card or USDT address (cards module) */
   hasAnyCard(memberId: number): Promise<boolean>;
-  /** origin every absolute URL handed out starts with: PUBLIC_URL, else our own listening address */
-  publicBase(): string;
+  /**
+   * origin every absolute URL handed out starts with: PUBLIC_URL, else the origin the member's
+   * request reached (issue 33; `requestOrigin`, checked by http/site-url.ts), else (no request, or
+   * one without a usable Host) our own listening address
+   */
+  publicBase(requestOrigin?: string | null): string;
   /** issue 22: creates the order only within the member's deposit limits and outside a break (responsible module) */
   refuseDepositOnBreak?: (memberId: number) => Promise<void>;
   withinDepositLimit?: <T>(memberId: number, amount: number, now: number, insert: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
@@ -118,7 +122,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
    * ones, the next one tried when a gateway refuses. The order's channel is written before its
    * gateway is called, so its notify is checked with that channel's key whatever happens next.
    */
-  async function createViaChannels(channels: PaymentChannels, memberId: number, input: RechargeInput, now: number): Promise<{ deposit: Deposit; url: string }> {
+  async function createViaChannels(channels: PaymentChannels, memberId: number, input: RechargeInput, now: number, origin?: string | null): Promise<{ deposit: Deposit; url: string }> {
     const d = await insertOrder({
       member_id: memberId,
       paytype: input.paytype,
@@ -131,7 +135,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     });
     const outcome = await channels.routing.route({ paytype: input.paytype, amount: d.amount, now }, async (channel, gateway) => {
       // inside: our own address is unknown until the server listens
-      const base = deps.publicBase();
+      const base = deps.publicBase(origin);
       await repo.setChannel(db, d.deposit_no, channel.id, gateway.name);
       const created = await gateway.createOrder({
         merchantOrderNo: d.deposit_no,
@@ -151,8 +155,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     return { deposit: { ...d, channel_id: outcome.routed.channel.id }, url: outcome.routed.result.cashierUrl };
   }
 
-  async function createOnline(memberId: number, input: RechargeInput, now: number): Promise<{ deposit: Deposit; url: string }> {
-    if (deps.channels && (await deps.channels.routing.active())) return createViaChannels(deps.channels, memberId, input, now);
+  async function createOnline(memberId: number, input: RechargeInput, now: number, origin?: string | null): Promise<{ deposit: Deposit; url: string }> {
+    if (deps.channels && (await deps.channels.routing.active())) return createViaChannels(deps.channels, memberId, input, now, origin);
     const s = await deps.site.settings();
     const gateway = deps.registry.get(s.payment_gateway);
     if (!gateway) refuse(PAY_MSG.gatewayBusy);
@@ -169,7 +173,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     });
     try {
       // inside: our own address is unknown until the server listens
-      const base = deps.publicBase();
+      const base = deps.publicBase(origin);
       const created = await gateway.createOrder({
         merchantOrderNo: d.deposit_no,
         amount: d.amount,
@@ -308,7 +312,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      * POST /api/recharge. Order of refusals: no bound card (the page's own notice), then the
      * schema's rules in the spec's order, then too many unpaid orders and the hourly limit.
      */
-    async recharge(memberId: number, body: unknown): Promise<{ deposit: Deposit; url?: string }> {
+    async recharge(memberId: number, body: unknown, origin?: string | null): Promise<{ deposit: Deposit; url?: string }> {
       await deps.refuseDepositOnBreak?.(memberId); // issue 22: a break closes deposits first of all
       if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
       const s = await deps.site.settings();
@@ -317,7 +321,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       if ((await repo.pendingCount(db, memberId, now - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
       await createLimit.hit(String(memberId));
       if (MANUAL_PAY_TYPES.includes(input.paytype)) return { deposit: await createManual(memberId, input, now) };
-      return createOnline(memberId, input, now);
+      return createOnline(memberId, input, now, origin);
     },
 
     async payInfo(memberId: number, depositNo: string): Promise<{ kind: string; info: PayInfo }> {
@@ -339,6 +343,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             state: recordState(d.status),
             bonus_percent: Number(d.bonus_percent),
           },
+            ...memberPhase(d, Date.now()), // issue 34
           url: d.kind === 'online' ? d.cashier_url : null,
           cardlist: await cardListOf(d, lines),
           cardlines: lines,
@@ -349,7 +354,13 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     async orderStatus(memberId: number, depositNo: string): Promise<OrderStatus> {
       const d = await repo.memberDeposit(db, memberId, depositNo);
       if (!d) refuse(PAY_MSG.orderNotFound, CODE.notFound);
-      return { orderNo: d.deposit_no, state: recordState(d.status), status: d.status as DepositStatus, amount: fenToYuan(Number(d.credited_amount ?? d.paid_amount ?? d.amount)) };
+      return {
+        orderNo: d.deposit_no,
+        state: recordState(d.status),
+        status: d.status as DepositStatus,
+        amount: fenToYuan(Number(d.credited_amount ?? d.paid_amount ?? d.amount)),
+        ...memberPhase(d, Date.now()), // issue 34
+      };
     },
 
     /**

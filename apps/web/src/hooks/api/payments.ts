@@ -73,7 +73,7 @@ export function useRecharge() {
 }
 
 /** POST /api/payinfo {deposit_no}: the order, the account to pay and its kind (`message`). */
-export function usePayInfo(depositNo: string) {
+export function usePayInfo(depositNo: string, everyMs = 10_000) {
   return useQuery({
     queryKey: ['payinfo', depositNo],
     enabled: depositNo !== '',
@@ -84,7 +84,7 @@ export function usePayInfo(depositNo: string) {
     },
     retry: (count, err) => count < 2 && err instanceof ApiFailure && Boolean(err.result.network),
     // the state changes when an operator decides: read again every 10 s while shown
-    refetchInterval: 10_000,
+    refetchInterval: everyMs,
   });
 }
 

@@ -58,7 +58,8 @@ export default function MinePage() {
     { to: '/responsible', label: '自我管理', icon: <IconClock />, testId: 'mine-link-responsible', extra: <span className="mine-tag">负责任博彩</span> },
     { to: '/betRecord', label: '投注记录', icon: <IconRecords />, testId: 'mine-link-betRecord' },
     { to: '/transRecord', label: '交易记录', icon: <IconTransfer />, testId: 'mine-link-transRecord' },
-    { to: '/transRecord?type=1', label: '待处理订单', icon: <IconClock />, testId: 'mine-link-pending' },
+    // issue 34: unpaid deposits only (the spec's /transRecord?type=1, narrowed by pending=1)
+    { to: '/transRecord?type=1&pending=1', label: '待处理订单', icon: <IconClock />, testId: 'mine-link-pending' },
     {
       to: '/message',
       label: '消息中心',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import QRCode from 'qrcode';
-import { formatYuan, MSG, transStateLabel, type PayInfo } from '@casino/contract';
+import { DEPOSIT_PHASE, formatYuan, MSG, type PayInfo } from '@casino/contract';
 import { copyText } from '../../lib/clipboard';
 import { AppLink } from '../../lib/nav';
 import { toast } from '../../ui/feedback';
@@ -9,10 +9,8 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconClock, IconCopy, IconService } from '../../components/icons';
 import { pendingDeposit, usePayInfo } from '../../hooks/api/payments';
 import { ApiFailure } from '../../hooks/api/wallet';
+import { livePhase, phaseOf, PhaseTag, useCountdown, wireMs } from '../../money/OrderPhase';
 import './PayInfoPage.css';
-
-/** Beijing wire time to epoch ms. */
-const wireMs = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);
 
 /**
  * 支付信息 (/payInfo?deposit_no=, spec sections 2, 3, 4): the order, a one-hour countdown from its
@@ -63,16 +61,6 @@ function PayInfoSkeleton() {
   );
 }
 
-function useCountdown(until: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(t);
-  }, []);
-  const left = Math.max(0, Math.floor((until - now) / 1000));
-  return { left, text: `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}` };
-}
-
 async function copy(text: string) {
   const ok = await copyText(text);
   toast(ok ? MSG.copied : '复制失败，请长按手动复制', ok ? 'success' : 'fail');
@@ -91,8 +79,11 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
   const { info } = data;
   const usdt = kind === 'usdtpay';
   const online = !usdt && kind !== 'bank';
-  const pending = info.state === 1;
+  // issue 34: the server's phase (the contract's one name per state): the countdown and the way to
+  // pay only while the order waits for its payment; a paid order in review says why instead
   const { left, text } = useCountdown(wireMs(info.expires_at));
+  const phase = livePhase(phaseOf(info.phase), wireMs(info.expires_at));
+  const pending = DEPOSIT_PHASE[phase].pay;
   // an online order answers its cashier link (issue 19): a pay button and a QR code to scan,
   // not a line of text to copy
   const cashier = online && data.url ? data.url : null;
@@ -107,21 +98,26 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
           {usdt && info.usdt_amount !== null ? `${formatYuan(info.usdt_amount)} USDT` : `¥${formatYuan(info.amount, true)}`}
         </b>
         {usdt ? <span className="pi-hero-sub num">折合 ¥{formatYuan(info.amount, true)}，汇率 1 USDT ≈ {formatYuan(info.usdt_rate ?? 0)} 元</span> : null}
-        {pending ? (
-          <span className={`pi-countdown${left === 0 ? ' pi-countdown--over' : ''}`} data-testid="payinfo-countdown">
+        {pending && left > 0 ? (
+          <span className="pi-countdown" data-testid="payinfo-countdown">
             <IconClock size={14} />
-            {left > 0 ? (
-              <>
-                请在 <b className="num">{text}</b> 内完成{kind === 'bank' || usdt ? '转账' : '支付'}
-              </>
-            ) : (
-              '订单已超时，如已付款请联系在线客服'
-            )}
+            请在 <b className="num">{text}</b> 内完成{kind === 'bank' || usdt ? '转账' : '支付'}
           </span>
         ) : (
-          <span className={`pi-state pi-state--${info.state}`} data-testid="payinfo-state">
-            {transStateLabel(1, info.state)}
-          </span>
+          <>
+            <span className={`pi-state pi-state--${phase}`} data-testid="payinfo-state" data-phase={phase}>
+              {DEPOSIT_PHASE[phase].name}
+            </span>
+            {phase === info.phase && info.why ? (
+              <span className="pi-why" data-testid="payinfo-why">
+                {info.why}
+              </span>
+            ) : phase === 'expired' ? (
+              <span className="pi-why" data-testid="payinfo-why">
+                订单已超时，如已付款请联系在线客服
+              </span>
+            ) : null}
+          </>
         )}
       </section>
 
@@ -174,11 +170,14 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
         ) : null}
         <div className="pi-row">
           <span className="pi-row-label">订单状态</span>
-          {/* an online order waits for its payment, not for a review */}
-          <span className="pi-row-value">{online && pending ? '待支付' : transStateLabel(1, info.state)}</span>
+          <span className="pi-row-value">
+            <PhaseTag phase={phase} testId="payinfo-phase" />
+          </span>
         </div>
       </section>
 
+      {/* how to pay: only while the order waits for its payment (issue 34) */}
+      {pending ? (
       <p className="pi-tip">
         {usdt
           ? '请务必使用对应协议转账，金额与上方一致；到账后由财务审核入账。'
@@ -186,6 +185,7 @@ function Details({ kind, data }: { kind: string; data: PayInfo }) {
             ? '请使用您填写的银行卡转账至以上账户，转账金额须与订单一致；到账后由财务审核入账。'
             : '请在收银台按订单金额完成支付，支付成功后余额将自动到账；金额不符的订单将转人工审核。'}
       </p>
+      ) : null}
       <div className="pi-actions">
         <AppLink to="/transRecord?type=1" className="btn-ghost-gold">
           存款记录

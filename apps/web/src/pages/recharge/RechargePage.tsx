@@ -21,7 +21,8 @@ import { LoadFailed } from '../../components/EmptyState';
 import { SubmitButton } from '../../components/SubmitButton';
 import { IconCard } from '../../money/icons';
 import { AmountInput, KefuLine } from '../../money/moneyForm';
-import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayWays, useRecharge } from '../../hooks/api/payments';
+import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayInfo, usePayWays, useRecharge } from '../../hooks/api/payments';
+import { livePhase, phaseOf, PhaseLine, PhaseTag, wireMs } from '../../money/OrderPhase';
 import { useCards } from '../../hooks/api/cards';
 import { MethodIcon } from './MethodIcon';
 import './RechargePage.css';
@@ -40,7 +41,7 @@ export default function RechargePage() {
   const ways = usePayWays();
   const bankCards = useCards(CARD_TYPE.bank);
   const usdtCards = useCards(CARD_TYPE.usdt);
-  usePendingOrderCheck();
+  const returned = usePendingOrderCheck();
 
   if (ways.isPending || bankCards.isPending || usdtCards.isPending) return <RechargeSkeleton />;
   if (ways.isError || bankCards.isError || usdtCards.isError) {
@@ -64,7 +65,7 @@ export default function RechargePage() {
       </div>
     );
   }
-  return <RechargeForm methods={ways.data.methods} bonusTerms={ways.data.bonus} usdtRate={ways.data.usdt_rate} />;
+  return <RechargeForm methods={ways.data.methods} bonusTerms={ways.data.bonus} usdtRate={ways.data.usdt_rate} returned={returned} />;
 }
 
 function RechargeSkeleton() {
@@ -108,32 +109,51 @@ function NoCard() {
   );
 }
 
-/** The remembered order (or ?orderNo= of the cashier's return link), checked once on arrival. */
-function usePendingOrderCheck() {
+/**
+ * The remembered order (or ?orderNo= of the cashier's return link), checked once on arrival: the
+ * outcome is toasted once (充值成功 / 充值失败 / in review) and the order's own state shown at the
+ * top (issue 34 point 2: the member comes back to the order, not to an empty form). The order
+ * number stays in the address until the first answer: a session that ended meanwhile sends the
+ * member to sign in with this address as the redirect, so they come back to the same order.
+ */
+function usePendingOrderCheck(): string | null {
   const [params, setParams] = useSearchParams();
   const afterMoved = useAfterMoneyMoved();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+  const [shown, setShown] = useState<string | null>(null);
     const fromQuery = params.get('orderNo');
-    const orderNo = pendingDeposit.get() ?? (fromQuery && /^[A-Za-z0-9]{1,40}$/.test(fromQuery) ? fromQuery : null);
-    if (fromQuery) setParams({}, { replace: true });
-    if (!orderNo) return;
+    const queried = fromQuery && /^[A-Za-z0-9]{1,40}$/.test(fromQuery) ? fromQuery : null;
+    const orderNo = queried ?? pendingDeposit.get();
+    if (!orderNo) {
+      if (fromQuery) setParams({}, { replace: true });
+      return;
+    }
     let stop = false;
     // the gateway's notify may land a moment after the member is back: ask for up to ~20 s
     void (async () => {
       for (let i = 0; i < 10 && !stop; i++) {
         const res = await queryOrder(orderNo);
         if (res.code === 200 && res.data) {
-          const { state, status } = res.data;
-          if (state === 2) {
+          if (i === 0) {
+            setShown(orderNo);
+            if (fromQuery) setParams({}, { replace: true });
+          }
+          const { phase } = res.data;
+          if (phase === 'credited') {
+        if (stop) return;
             toast(PAY_MSG.paid, 'success');
             void afterMoved();
-          } else if (state === 3) toast(PAY_MSG.failed, 'fail');
-          else if (status === 'review') toast(PAY_MSG.inReview, 'fail');
-          if (state !== 1 || status === 'review') return pendingDeposit.clear();
-        } else if (!res.network) return pendingDeposit.clear(); // not this member's order any more
+          } else if (phase === 'review') toast(PAY_MSG.inReview, 'fail');
+          else if (phase !== 'unpaid') toast(PAY_MSG.failed, 'fail');
+          if (phase !== 'unpaid') return pendingDeposit.clear();
+        } else if (!res.network) {
+          // not this member's order (any more): nothing to show
+          if (fromQuery && res.code !== 401) setParams({}, { replace: true });
+          return pendingDeposit.clear();
+        }
         await new Promise((r) => setTimeout(r, 2000));
       }
     })();
@@ -144,12 +164,59 @@ function usePendingOrderCheck() {
 }
 
 interface FormProps {
+  return shown;
+}
+
+/**
+ * issue 34 point 2: the order the member came back with, in its own state (the same tag, why,
+ * countdown and pay action as 支付信息 and 交易记录), read again while it may still move.
+ */
+function ReturnedOrder({ depositNo }: { depositNo: string }) {
+  const q = usePayInfo(depositNo, 3000);
+  if (!q.data) return null;
+  const { info } = q.data.info;
+  const expiresAt = wireMs(info.expires_at);
+  const phase = livePhase(phaseOf(info.phase), expiresAt);
+  const detail = `/payInfo?deposit_no=${encodeURIComponent(depositNo)}`;
+  return (
+    <section className="card rc-returned" data-testid="recharge-returned">
+      <div className="rc-returned-head">
+        <span className="rc-returned-title">本次存款</span>
+        <PhaseTag phase={phase} testId="recharge-returned-phase" />
+      </div>
+      <div className="rc-returned-row">
+        <span className="num">¥{formatYuan(info.amount, true)}</span>
+        <AppLink to={detail} className="rc-returned-link" data-testid="recharge-returned-detail">
+          订单详情
+        </AppLink>
+      </div>
+      <div className="rc-returned-no num">订单号：{depositNo}</div>
+      <PhaseLine
+        phase={phase}
+        why={info.why}
+        expiresAt={expiresAt}
+        pay={
+          q.data.info.url ? (
+            <a href={new URL(q.data.info.url, window.location.href).href} className="op-go" data-testid="recharge-returned-pay" onClick={() => pendingDeposit.set(depositNo)}>
+              前往收银台支付
+            </a>
+          ) : (
+            <AppLink to={detail} className="op-go" data-testid="recharge-returned-pay">
+              去支付
+            </AppLink>
+          )
+        }
+      />
+    </section>
+  );
   methods: PayMethod[];
   bonusTerms: { deposit_multiple: number; multiples: Record<string, number>; daily_cap: number };
   usdtRate: number;
+  /** issue 34: the order the member came back with from the cashier */
+  returned?: string | null;
 }
 
-function RechargeForm({ methods, bonusTerms, usdtRate }: FormProps) {
+function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
   const navigate = useNavigate();
   const { busy, submit } = useRecharge();
   const [type, setType] = useState<PayType>(methods[0].type);
@@ -201,6 +268,7 @@ function RechargeForm({ methods, bonusTerms, usdtRate }: FormProps) {
       <div className="card rc-balance">
         <span>中心钱包余额</span>
         <b className="num" data-testid="recharge-balance">
+      {returned ? <ReturnedOrder depositNo={returned} /> : null}
           {user ? `¥${formatYuan(Number(user.balance) || 0, true)}` : '--'}
         </b>
       </div>

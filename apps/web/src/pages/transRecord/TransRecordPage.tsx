@@ -15,6 +15,7 @@ import { AppLink } from '../../lib/nav';
 import { Tabs } from '../../components/Tabs';
 import { IconArrowIn, IconArrowOut } from '../../money/icons';
 import { IconDeposit, IconWithdraw } from '../../components/icons';
+import { livePhase, phaseOf, PhaseLine, PhaseTag, wireMs } from '../../money/OrderPhase';
 import './TransRecordPage.css';
 
 const TYPE_ICON: Record<TransRecordType, ReactNode> = {
@@ -51,11 +52,13 @@ export default function TransRecordPage() {
   const [params, setParams] = useSearchParams();
   const type = readType(params.get('type'));
   const [date, setDate] = useState<DateFilter>(DEFAULT_DATE_FILTER);
+  // issue 34: 待处理订单 (会员中心, ?type=1&pending=1): only deposits still waiting for their payment
+  const pending = type === 1 && params.get('pending') === '1';
   const [venue, setVenue] = useState('');
   const isTransfer = type === 3 || type === 4;
   const list = usePagedList<TransRecordItem>(
     '/api/gettransrecord',
-    { date, type, api_type: isTransfer ? venue : '' },
+    pending ? { date, type, pending: 1, api_type: '' } : { date, type, api_type: isTransfer ? venue : '' },
     // a deposit and its 充值赠送 line share the order number
     (t) => `${t.out_trade_no}:${t.pay_way}`,
   );
@@ -64,26 +67,39 @@ export default function TransRecordPage() {
   return (
     <div className="rec-page" data-testid="trans-record">
       <div className="rec-filters">
-        <Tabs
-          items={TRANS_TYPES}
-          value={type}
-          onChange={(t) => setParams({ type: String(t) }, { replace: true })}
-          label="交易类型"
-          className="tr-types"
-          itemClass="tr-type"
-          testIdPrefix="trans-type-"
-          testId="trans-type-picker"
-          render={(t) => (
-            <>
-              <span className="tr-type-icon">{TYPE_ICON[t.value]}</span>
-              {t.label}
-            </>
-          )}
-        />
-        <div className="rec-filter-row">
-          <DateTabs value={date} onChange={setDate} />
-          <ExportCsv kind="trans" />
-        </div>
+        {pending ? (
+          <div className="tr-pending-head" data-testid="trans-pending-head">
+            <b>待处理订单</b>
+            <span>等待支付的存款订单</span>
+            <AppLink to="/transRecord?type=1" className="tr-pending-all" data-testid="trans-pending-all">
+              全部存款记录
+            </AppLink>
+          </div>
+        ) : null}
+        {pending ? null : (
+          <>
+            <Tabs
+              items={TRANS_TYPES}
+              value={type}
+              onChange={(t) => setParams({ type: String(t) }, { replace: true })}
+              label="交易类型"
+              className="tr-types"
+              itemClass="tr-type"
+              testIdPrefix="trans-type-"
+              testId="trans-type-picker"
+              render={(t) => (
+                <>
+                  <span className="tr-type-icon">{TYPE_ICON[t.value]}</span>
+                  {t.label}
+                </>
+              )}
+            />
+            <div className="rec-filter-row">
+              <DateTabs value={date} onChange={setDate} />
+              <ExportCsv kind="trans" />
+            </div>
+          </>
+        )}
         {isTransfer && (
           <div className="rec-filter-row">
             <VenueFilter value={venue} onChange={setVenue} />
@@ -94,8 +110,8 @@ export default function TransRecordPage() {
         <RecordList
           list={list}
           testId="trans-list"
-          emptyTitle={`暂无${typeLabel}记录`}
-          emptyText="所选时间内没有交易，换个日期看看"
+          emptyTitle={pending ? '暂无待处理订单' : `暂无${typeLabel}记录`}
+          emptyText={pending ? '没有等待支付的存款订单' : '所选时间内没有交易，换个日期看看'}
           emptyLink={EMPTY_LINK[type]}
           render={(t) => <TransItem key={`${t.out_trade_no}:${t.pay_way}`} item={t} type={type} label={typeLabel} />}
         />
@@ -107,6 +123,10 @@ export default function TransRecordPage() {
 function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRecordType; label: string }) {
   const state = Number(item.state);
   return (
+  // issue 34: a deposit line carries its phase (a 充值赠送 line is credited)
+  const expiresAt = item.expires_at ? wireMs(item.expires_at) : NaN;
+  const phase = type === 1 && item.phase ? livePhase(phaseOf(item.phase), expiresAt) : null;
+  const payInfoPath = `/payInfo?deposit_no=${encodeURIComponent(item.out_trade_no)}`;
     <article className="card rec-item tr-item" data-testid="trans-item">
       <span className={`tr-item-icon tr-item-icon--${type}`}>{TYPE_ICON[type]}</span>
       <div className="tr-item-main">
@@ -120,17 +140,34 @@ function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRe
           </span>
         </div>
         <div className="rec-item-foot">
-          {type === 1 && state === 1 ? (
-            // an unfinished deposit: its payment details (account, countdown) are one tap away
-            <AppLink to={`/payInfo?deposit_no=${encodeURIComponent(item.out_trade_no)}`} className="tr-paylink" data-testid="trans-payinfo">
+          {type === 1 && phase ? (
+            // a deposit: its details (account or cashier, countdown, why) are one tap away
+            <AppLink to={payInfoPath} className="tr-paylink" data-testid="trans-payinfo">
               订单号：{item.out_trade_no}
             </AppLink>
           ) : (
             <span>订单号：{item.out_trade_no}</span>
           )}
-          <span className={`rec-tag rec-tag--${stateTone(type, state)}`} data-testid="trans-state">
-            {transStateLabel(type, state)}
-          </span>
+          {phase ? (
+            // issue 34: the contract's one name of the order's state, as on 支付信息
+            <PhaseTag phase={phase} testId="trans-state" />
+          ) : (
+            <span className={`rec-tag rec-tag--${stateTone(type, state)}`} data-testid="trans-state">
+              {transStateLabel(type, state)}
+            </span>
+          )}
+        {phase ? (
+          <PhaseLine
+            phase={phase}
+            why={item.why ?? ''}
+            expiresAt={expiresAt}
+            pay={
+              <AppLink to={payInfoPath} className="op-go" data-testid="trans-pay">
+                去支付
+              </AppLink>
+            }
+          />
+        ) : null}
         </div>
         <div className="tr-time num">{item.created_at}</div>
       </div>
