@@ -1,0 +1,259 @@
+import { signPayBody } from '@casino/sandbox';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { TestApp } from '../harness.ts';
+import { wallet } from '../../src/modules/wallet/index.ts';
+import { memberWithCard, noticeFor, PAY_PASS } from '../../src/modules/payments/testing.ts';
+import { newMember, settle, VENUES, type Model, type ModelMember, type Venue } from './model.ts';
+
+/**
+ * The model test's commands (issue 35 point 1). Each one calls the real server in-process over
+ * its HTTP API (the member's and the operator's calls, the gateway's signed notify), applies to
+ * the model what should have happened, and then checks every invariant against the server.
+ */
+export interface Real {
+  t: TestApp;
+  /** two operators: a decision by one, a race between both */
+  admin: string;
+  admin2: string;
+  members: Map<string, { token: string; id: number; cardId: number }>;
+}
+
+type Cmd = fc.AsyncCommand<Model, Real, true>;
+const yuan = (fen: number) => fen / 100;
+const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+
+/** every invariant after a command: the model's figures, the ledger's own, no final state twice */
+export const stats = { commands: 0, byKind: new Map<string, number>() };
+
+export async function checkAll(m: Model, r: Real, label: string) {
+  const { t } = r;
+  stats.commands++;
+  const kind = label.replace(/\(.*$/, '');
+  stats.byKind.set(kind, (stats.byKind.get(kind) ?? 0) + 1);
+  expect(await wallet.verify(t.ctx.db), `${label}: verify()`).toEqual([]);
+  for (const mm of m.members) {
+    const real = r.members.get(mm.name)!;
+    const b = await wallet.memberBalances(t.ctx.db, real.id);
+    const owed = await t.post('/api/getBetAmount', {}, { token: real.token });
+    const list = await t.post('/api/balancelist', {}, { token: real.token });
+    const venues = Object.fromEntries(VENUES.map((v) => [v, Math.round(Number((list.data as { platname: string; balance: number }[]).find((x) => x.platname === v)?.balance ?? 0) * 100)]));
+    expect({ label, member: mm.name, central: b.central, hold: b.withdraw_hold, transit: b.transit, owed: Math.round(Number(owed.data.bet_amount) * 100), venues }).toEqual({
+      label,
+      member: mm.name,
+      central: mm.central,
+      hold: mm.hold,
+      transit: 0,
+      owed: mm.owed,
+      venues: mm.venues,
+    });
+    expect(b.central >= 0 && b.withdraw_hold >= 0, `${label}: no negative balance`).toBe(true);
+  }
+}
+
+export class Register implements Cmd {
+  check = (m: Readonly<Model>) => m.members.length < 3;
+  async run(m: Model, r: Real) {
+    const made = await memberWithCard(r.t, 'mdl');
+    const card = await r.t.ctx.db.selectFrom('member_cards').select('id').where('member_id', '=', made.id).executeTakeFirstOrThrow();
+    r.members.set(made.name, { token: made.token, id: made.id, cardId: Number(card.id) });
+    m.members.push(newMember(made.name));
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => 'register';
+}
+
+/** an online order paid through the sandbox gateway; its notify arrives `copies` times, at once or in turn */
+class OnlineDeposit implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly fen: number,
+    readonly copies: number,
+    readonly together: boolean,
+    readonly short: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.members.length > 0;
+  async run(m: Model, r: Real) {
+    const mm = pick(m.members, this.who);
+    const real = r.members.get(mm.name)!;
+    const order = await r.t.post('/api/recharge', { paytype: 'alipay', amount: yuan(this.fen) }, { token: real.token });
+    expect(order.code, order.message).toBe(200);
+    const no = order.data.deposit_no as string;
+    const paid = this.short ? this.fen - 100 : this.fen;
+    // each copy is the gateway's signed message of the same payment (a new nonce each time, as its retries)
+    const send = async () => {
+      const s = signPayBody(r.t.ctx.config.paymentSecret, await noticeFor(r.t, no, paid));
+      return (await r.t.http.inject({ method: 'POST', url: '/pay/notify/sandbox', headers: s.headers, payload: s.body })).statusCode;
+    };
+    const statuses = this.together ? await Promise.all(Array.from({ length: this.copies }, send)) : await Array.from({ length: this.copies }).reduce<Promise<number[]>>(async (acc) => [...(await acc), await send()], Promise.resolve([]));
+    expect(statuses.every((s) => s === 200), `${this}: every copy acknowledged`).toBe(true);
+    if (this.short) settle(mm, no, 'review');
+    else {
+      mm.central += this.fen;
+      mm.owed += this.fen;
+      settle(mm, no, 'credited');
+    }
+    const row = await r.t.ctx.db.selectFrom('deposits').select('status').where('deposit_no', '=', no).executeTakeFirstOrThrow();
+    expect(row.status).toBe(this.short ? 'review' : 'credited');
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `deposit(#${this.who}, ${this.fen}, x${this.copies}${this.together ? ' at once' : ''}${this.short ? ', paid 1 yuan short' : ''})`;
+}
+
+class TransferIn implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly venue: Venue,
+    readonly fen: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.members.length > 0;
+  async run(m: Model, r: Real) {
+    const mm = pick(m.members, this.who);
+    const real = r.members.get(mm.name)!;
+    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: 'userbalance', targettype: this.venue }, { token: real.token });
+    if (this.fen <= mm.central) {
+      expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+      mm.central -= this.fen;
+      mm.venues[this.venue] += this.fen;
+    } else expect(reply.code, `${this}: refused`).not.toBe(200);
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `transfer in(#${this.who}, ${this.venue}, ${this.fen})`;
+}
+
+class TransferOut implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly venue: Venue,
+    readonly fen: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.members.length > 0;
+  async run(m: Model, r: Real) {
+    const mm = pick(m.members, this.who);
+    const real = r.members.get(mm.name)!;
+    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: this.venue, targettype: 'userbalance' }, { token: real.token });
+    if (this.fen <= mm.venues[this.venue]) {
+      expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+      mm.central += this.fen;
+      mm.venues[this.venue] -= this.fen;
+    } else expect(reply.code, `${this}: refused`).not.toBe(200);
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `transfer out(#${this.who}, ${this.venue}, ${this.fen})`;
+}
+
+class RecoverAll implements Cmd {
+  constructor(readonly who: number) {}
+  check = (m: Readonly<Model>) => m.members.length > 0;
+  async run(m: Model, r: Real) {
+    const mm = pick(m.members, this.who);
+    const real = r.members.get(mm.name)!;
+    const reply = await r.t.post('/api/transall', {}, { token: real.token });
+    expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+    for (const v of VENUES) {
+      mm.central += mm.venues[v];
+      mm.venues[v] = 0;
+    }
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `recover all(#${this.who})`;
+}
+
+class Withdraw implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly fen: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.members.length > 0;
+  async run(m: Model, r: Real) {
+    const mm = pick(m.members, this.who);
+    const real = r.members.get(mm.name)!;
+    const reply = await r.t.post('/api/withdraw', { amount: yuan(this.fen), bank: real.cardId, password: PAY_PASS }, { token: real.token });
+    const allowed = mm.owed === 0 && this.fen <= mm.central && mm.withdrawalsToday < 5;
+    if (allowed) {
+      expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+      const w = await r.t.ctx.db.selectFrom('withdrawals').select(['withdraw_no', 'amount']).where('member_id', '=', real.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(Number(w.amount)).toBe(this.fen);
+      mm.central -= this.fen;
+      mm.hold += this.fen;
+      mm.withdrawalsToday++;
+      mm.pending.push({ no: w.withdraw_no, amount: this.fen });
+    } else expect(reply.code, `${this}: refused (owed ${mm.owed}, central ${mm.central})`).not.toBe(200);
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `withdraw(#${this.who}, ${this.fen})`;
+}
+
+/** an operator decides the oldest pending withdrawal: approve, reject, or both operators at once (one effect) */
+class Decide implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly how: 'approve' | 'reject' | 'race',
+  ) {}
+  check = (m: Readonly<Model>) => m.members.some((x) => x.pending.length > 0);
+  async run(m: Model, r: Real) {
+    const withPending = m.members.filter((x) => x.pending.length > 0);
+    const mm = pick(withPending, this.who);
+    const w = mm.pending.shift()!;
+    const approve = (token: string) => r.t.post('/admin/api/withdrawals/approve', { withdraw_no: w.no }, { token });
+    const reject = (token: string) => r.t.post('/admin/api/withdrawals/reject', { withdraw_no: w.no, reason: '模型测试拒绝' }, { token });
+    let outcome: 'paid' | 'rejected';
+    if (this.how === 'race') {
+      const [a, b] = await Promise.all([approve(r.admin), reject(r.admin2)]);
+      const won = [a.code === 200, b.code === 200];
+      expect(won.filter(Boolean).length, `${this}: one decision of two (${a.message} / ${b.message})`).toBe(1);
+      outcome = won[0] ? 'paid' : 'rejected';
+    } else {
+      const reply = this.how === 'approve' ? await approve(r.admin) : await reject(r.admin);
+      expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+      outcome = this.how === 'approve' ? 'paid' : 'rejected';
+    }
+    mm.hold -= w.amount;
+    if (outcome === 'rejected') {
+      mm.central += w.amount;
+      mm.withdrawalsToday--;
+    }
+    settle(mm, w.no, outcome);
+    // a second decision on a decided withdrawal changes nothing
+    const again = await (outcome === 'paid' ? reject(r.admin) : approve(r.admin));
+    expect(again.code, `${this}: decided once`).not.toBe(200);
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `decide(#${this.who}, ${this.how})`;
+}
+
+/** an operator waives all the member's open turnover (below the two-person threshold of 5,000) */
+class Waive implements Cmd {
+  constructor(readonly who: number) {}
+  check = (m: Readonly<Model>) => m.members.some((x) => x.owed > 0 && x.owed <= 5_000_00);
+  async run(m: Model, r: Real) {
+    const mm = pick(
+      m.members.filter((x) => x.owed > 0 && x.owed <= 5_000_00),
+      this.who,
+    );
+    const reply = await r.t.post('/admin/api/members/turnover-waive', { username: mm.name, reason: '模型测试减免' }, { token: r.admin });
+    expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+    mm.owed = 0;
+    await checkAll(m, r, this.toString());
+  }
+  toString = () => `waive(#${this.who})`;
+}
+
+/** every command with its arguments drawn at random */
+export function allCommands(): fc.Arbitrary<Cmd>[] {
+  const who = fc.nat({ max: 2 });
+  const venue = fc.constantFrom(...VENUES);
+  // the cashier's fixed amounts of alipay (site setting)
+  const amount = fc.constantFrom(100, 200, 300, 500, 800, 1000, 2000, 3000).map((y) => y * 100);
+  const small = fc.integer({ min: 1, max: 3_000_00 });
+  return [
+    fc.constant(new Register()),
+    fc.tuple(who, amount, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean()).map(([w, a, c, tog, sh]) => new OnlineDeposit(w, a, c, tog, sh && a > 100_00)),
+    fc.tuple(who, venue, small).map(([w, v, a]) => new TransferIn(w, v, a)),
+    fc.tuple(who, venue, small).map(([w, v, a]) => new TransferOut(w, v, a)),
+    who.map((w) => new RecoverAll(w)),
+    fc.tuple(who, fc.integer({ min: 100, max: 3_000 }).map((y) => y * 100)).map(([w, a]) => new Withdraw(w, a)),
+    fc.tuple(who, fc.constantFrom('approve', 'reject', 'race') as fc.Arbitrary<'approve' | 'reject' | 'race'>).map(([w, h]) => new Decide(w, h)),
+    who.map((w) => new Waive(w)),
+  ];
+}
