@@ -153,7 +153,10 @@ export interface AdminMemberRow {
   /** 1 active, 0 frozen */
   status: 0 | 1;
   realname_verified: 0 | 1;
+  /** the referrer code the member registered with */
   referrer: string | null;
+  /** the agent the member belongs to now (follows an operator's move), null for none */
+  agent: { username: string; code: string } | null;
   balance: Yuan;
   created_at: string;
   last_login_at: string | null;
@@ -179,7 +182,8 @@ export interface Member360 {
   balances: { central: Yuan; withdraw_hold: Yuan; transit: Yuan };
   cards: AdminMemberCard[];
   sessions: { created_at: string; last_seen_at: string; ip: string; device: string }[];
-  referrer: { username: string; id: number } | null;
+  /** the agent the member belongs to now (code set), else the member its referrer code names */
+  referrer: { username: string; id: number; code?: string } | null;
   referred: { total: number; recent: { username: string; created_at: string }[] };
   notes: { id: number; operator: string; content: string; created_at: string }[];
   /** record kinds that have data behind them on this site (others answer empty pages) */

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { memberRevealCardSchema, type AdminMemberCard, type Member360, type MemberRecordKind } from '@casino/contract';
+import { memberRevealCardSchema, RESPONSIBLE_KIND_NAMES, type AdminMemberCard, type Member360, type MemberRecordKind } from '@casino/contract';
 import { Button, Card, Col, Descriptions, Empty, List, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { QueryError } from '../../components/QueryError';
 import { can, useMe, type Me } from '../../hooks/api/auth';
 import { useMember, useMemberAction, useMemberBalances } from '../../hooks/api/members';
+import { useResponsibleOf } from '../../hooks/api/responsible';
 import { yuan } from '../../lib/format';
 import { MemberActions } from './MemberActions';
 import { RecordsTable } from './RecordsTable';
@@ -117,6 +118,27 @@ function Cards({ me, member }: { me: Me; member: Member360 }) {
   );
 }
 
+/**
+ * The header's state (issue 34 point 10): 已冻结, a responsible-play break in force with its end
+ * (冷静期至 … / 自我排除至 …, Beijing time), else 正常. Operators without responsible.view
+ * see 正常 or 已冻结 as before.
+ */
+function MemberStateTag({ frozen, username, canSeeBreaks }: { frozen: boolean; username: string; canSeeBreaks: boolean }) {
+  const r = useResponsibleOf(canSeeBreaks ? username : '');
+  const b = canSeeBreaks ? r.data?.active_break : null;
+  return (
+    <Space size={4} data-testid="member-state">
+      {frozen ? <Tag color="red">已冻结</Tag> : null}
+      {b ? (
+        <Tag color={b.kind === 'exclusion' ? 'red' : 'orange'}>
+          {RESPONSIBLE_KIND_NAMES[b.kind] ?? b.kind}至 {b.ends_at}
+        </Tag>
+      ) : null}
+      {!frozen && !b ? <Tag color="green">正常</Tag> : null}
+    </Space>
+  );
+}
+
 function Overview({ me, member }: { me: Me; member: Member360 }) {
   const p = member.profile;
   return (
@@ -133,7 +155,16 @@ function Overview({ me, member }: { me: Me; member: Member360 }) {
         <Descriptions.Item label="注册时间">{p.created_at}</Descriptions.Item>
         <Descriptions.Item label="注册地址">{p.register_ip || '-'}</Descriptions.Item>
         <Descriptions.Item label="最后登录">{p.last_login_at ? `${p.last_login_at} · ${p.last_login_ip ?? ''}` : '-'}</Descriptions.Item>
-        <Descriptions.Item label="推荐人">{member.referrer ? <Link to={`/members/${encodeURIComponent(member.referrer.username)}`}>{member.referrer.username}</Link> : '-'}</Descriptions.Item>
+        <Descriptions.Item label="推荐人">
+          {member.referrer ? (
+            <Space size={4}>
+              <Link to={`/members/${encodeURIComponent(member.referrer.username)}`}>{member.referrer.username}</Link>
+              {member.referrer.code ? <Typography.Text type="secondary">代理码 {member.referrer.code}</Typography.Text> : null}
+            </Space>
+          ) : (
+            p.referrer || '-'
+          )}
+        </Descriptions.Item>
         <Descriptions.Item label="推荐的会员" span={2}>
           {member.referred.total === 0 ? (
             '无'
@@ -223,7 +254,7 @@ export default function MemberDetailPage() {
               {p.username}
             </Typography.Title>
             <Tag color="gold">VIP{p.vip}</Tag>
-            {p.status === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已冻结</Tag>}
+            <MemberStateTag frozen={p.status !== 1} username={p.username} canSeeBreaks={can(me.data, 'responsible.view')} />
             <Typography.Text type="secondary">ID {p.id}</Typography.Text>
           </Space>
           <MemberActions me={me.data} member={m} />

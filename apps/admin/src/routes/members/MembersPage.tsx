@@ -1,5 +1,5 @@
 import { memberSearchSchema, type AdminMemberRow } from '@casino/contract';
-import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
+import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -21,7 +21,20 @@ const columns: ColumnsType<AdminMemberRow> = [
   { title: '手机号', dataIndex: 'mobile', render: (v: string) => v || '-' },
   { title: 'VIP', dataIndex: 'vip', width: 70, render: (v: number) => <Tag color="gold">VIP{v}</Tag> },
   { title: '中心钱包', dataIndex: 'balance', align: 'right', render: (v: number) => <span className="tabular">{yuan(v)}</span> },
-  { title: '推荐人', dataIndex: 'referrer', render: (v: string | null) => v || '-' },
+  // issue 34 point 7: the agent the member belongs to now (follows a move), by username and code
+  {
+    title: '推荐人',
+    dataIndex: 'agent',
+    render: (a: AdminMemberRow['agent'], r) =>
+      a ? (
+        <Space size={4}>
+          <Link to={`/members/${encodeURIComponent(a.username)}`}>{a.username}</Link>
+          <Typography.Text type="secondary">{a.code}</Typography.Text>
+        </Space>
+      ) : (
+        r.referrer || '-'
+      ),
+  },
   { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">冻结</Tag>) },
   { title: '注册时间', dataIndex: 'created_at', width: 170 },
   { title: '最后登录', dataIndex: 'last_login_at', width: 230, render: (v: string | null, r) => (v ? `${v}${r.last_login_ip ? ` · ${r.last_login_ip}` : ''}` : '-') },

@@ -109,9 +109,38 @@ export function referrerOf(db: Kysely<DB>, code: string) {
   return q.orderBy('id').executeTakeFirst();
 }
 
-/** Members who registered with this member's username or number as their referrer code. */
+/**
+ * Issue 34 point 7: the agent each member belongs to now (its open agent_links row, so an
+ * operator's move is followed), as the agent's member username and code, by member id.
+ */
+export async function currentAgents(db: Kysely<DB>, memberIds: number[]) {
+  const out = new Map<number, { member_id: number; username: string; code: string }>();
+  if (!memberIds.length) return out;
+  const rows = await db
+    .selectFrom('agent_links as l')
+    .innerJoin('agents as a', 'a.id', 'l.agent_id')
+    .innerJoin('members as am', 'am.id', 'a.member_id')
+    .select(['l.member_id', 'am.id as agent_member_id', 'am.username', 'a.code'])
+    .where('l.member_id', 'in', memberIds)
+    .where('l.to_ms', 'is', null)
+    .execute();
+  for (const r of rows) out.set(Number(r.member_id), { member_id: Number(r.agent_member_id), username: r.username, code: r.code });
+  return out;
+}
+
+/**
+ * Members this member referred: those who belong to its agent record now (registered with its
+ * agent code or moved to it), and those who registered with its username or number as their
+ * referrer code (members without an agent record).
+ */
 export async function referred(db: Kysely<DB>, member: { id: number; username: string }) {
-  const q = db.selectFrom('members').where('referrer_pid', 'in', [member.username, String(member.id)]);
+  const agent = await db.selectFrom('agents').select('id').where('member_id', '=', member.id).executeTakeFirst();
+  const q = db.selectFrom('members').where((eb) => {
+    const byCode = eb('referrer_pid', 'in', [member.username, String(member.id)]);
+    if (!agent) return byCode;
+    const downline = eb.selectFrom('agent_links').select('agent_links.member_id').where('agent_links.agent_id', '=', agent.id).where('agent_links.to_ms', 'is', null);
+    return eb.or([eb('members.id', 'in', downline), byCode]);
+  });
   const [recent, total] = await Promise.all([
     q.select(['username', 'created_at']).orderBy('created_at', 'desc').limit(10).execute(),
     q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),

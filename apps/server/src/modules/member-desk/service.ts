@@ -62,7 +62,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
     return m;
   }
 
-  function row(m: repo.SearchRow): AdminMemberRow {
+  function row(m: repo.SearchRow, agent?: { username: string; code: string }): AdminMemberRow {
     return {
       id: m.id,
       username: m.username,
@@ -72,6 +72,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
       status: m.status === 1 ? 1 : 0,
       realname_verified: m.realname_verified === 1 ? 1 : 0,
       referrer: m.referrer_pid,
+      agent: agent ? { username: agent.username, code: agent.code } : null,
       balance: fenToYuan(m.balance),
       created_at: toWireTime(m.created_at),
       last_login_at: m.last_login_at ? toWireTime(m.last_login_at) : null,
@@ -94,23 +95,28 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
       const to = f.registered_to ? beijingInstant(f.registered_to, true) : undefined;
       if (from !== undefined && to !== undefined && from >= to) refuse('开始时间不能晚于结束时间');
       const { rows, total, estimated } = await repo.search(db, f, { registeredFrom: from, registeredTo: to });
-      return { data: rows.map(row), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page, ...(estimated ? { total_estimated: true as const } : {}) };
+      const agents = await repo.currentAgents(db, rows.map((r) => r.id));
+      return { data: rows.map((r) => row(r, agents.get(r.id))), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page, ...(estimated ? { total_estimated: true as const } : {}) };
     },
 
     async get(username: string): Promise<Member360> {
       const m = await memberOf(username);
-      const [balances, remaining, cards, sessions, referrer, referred, notes] = await Promise.all([
+      const [balances, remaining, cards, sessions, agents, referred, notes] = await Promise.all([
         wallet.memberBalances(db, m.id),
         turnover.remaining(db, m.id),
         repo.cards(db, m.id),
         repo.sessions(db, m.id),
-        m.referrer_pid ? repo.referrerOf(db, m.referrer_pid) : Promise.resolve(undefined),
+        repo.currentAgents(db, [m.id]),
         repo.referred(db, m),
         repo.notes(db, m.id),
       ]);
+      // issue 34 point 7: the referrer is the agent the member belongs to now (a code names an
+      // agent, not a username); a code that names no agent is looked up as a username or number
+      const agent = agents.get(m.id);
+      const referrer = agent ? { id: agent.member_id, username: agent.username, code: agent.code } : m.referrer_pid ? await repo.referrerOf(db, m.referrer_pid) : undefined;
       return {
         profile: {
-          ...row({ ...m, balance: balances.central }),
+          ...row({ ...m, balance: balances.central }, agent),
           email: m.email,
           birthday: m.birthday,
           register_ip: m.register_ip,
@@ -130,7 +136,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
           deleted_at: c.deleted_at ? toWireTime(c.deleted_at) : null,
         })),
         sessions: sessions.map((s) => ({ created_at: toWireTime(s.created_at), last_seen_at: toWireTime(s.last_seen_at), ip: s.ip, device: s.user_agent })),
-        referrer: referrer ? { id: referrer.id, username: referrer.username } : null,
+        referrer: referrer ? { id: referrer.id, username: referrer.username, ...('code' in referrer ? { code: referrer.code } : {}) } : null,
         referred: { total: referred.total, recent: referred.recent.map((r) => ({ username: r.username, created_at: toWireTime(r.created_at) })) },
         notes: notes.map((n) => ({ id: n.id, operator: n.operator, content: n.content, created_at: toWireTime(n.created_at) })),
         record_kinds: [...MEMBER_RECORD_KINDS],
