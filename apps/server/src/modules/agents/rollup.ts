@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { beijingDayNumber, beijingDayOf, beijingDayStartMs, DAY_MS } from '../../db/beijing-day.ts';
 import type { DB } from '../../db/schema.ts';
+import { firstDepositsOf } from '../wallet/index.ts';
 import { monthDays } from './figures.ts';
 
 /**
@@ -129,31 +130,16 @@ export async function rollupDay(db: Kysely<DB>, day: number): Promise<number> {
     .execute();
   for (const j of joined) rowOf(n(j.agent_id), n(j.id)).registered = 1;
 
-  // first deposits: each depositing member's earliest deposit, kept once seen
-  // The first deposit is read per central account through ledger_entries_to_time (to_account_id,
-  // created_at, id): one short index walk per member. Joined by member id instead, SQLite walks
-  // the kind index, i.e. every deposit entry of the site for each member (a bench of 10,000
-  // first depositors took 24 s that way). Each member is looked up once: known ones are kept.
+  // first deposits: each depositing member's first credited deposit (wallet's firstDepositsOf,
+  // the one definition the daily report uses too; issue 34), kept once seen: each member is
+  // looked up once
   const depositorIds = [...depositors];
   for (let i = 0; i < depositorIds.length; i += INSERT_CHUNK) {
     const some = depositorIds.slice(i, i + INSERT_CHUNK);
     const known = new Set((await db.selectFrom('agent_first_deposits').select('member_id').where('member_id', 'in', some).execute()).map((r) => n(r.member_id)));
     const chunk = some.filter((id) => !known.has(id));
     if (!chunk.length) continue;
-    const accounts = await db.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', chunk).where('kind', '=', 'central').execute();
-    const values = [];
-    for (const a of accounts) {
-      const first = await db
-        .selectFrom('ledger_entries')
-        .select(['created_at', 'amount'])
-        .where('to_account_id', '=', a.id)
-        .where('kind', '=', 'deposit')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (first) values.push({ member_id: n(a.member_id), at: n(first.created_at), amount: n(first.amount) });
-    }
+    const values = await firstDepositsOf(db, chunk);
     if (values.length) await db.insertInto('agent_first_deposits').values(values).onConflict((oc) => oc.column('member_id').doNothing()).execute();
   }
   const firsts = await db

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { beijingDayNumber, beijingDayStartMs, DAY_MS } from '../../db/beijing-day.ts';
 import type { DB, Dialect } from '../../db/index.ts';
-import { addKindSum, FIGURE_KINDS, noFigures, type MoneyFigures } from '../wallet/index.ts';
+import { addKindSum, FIGURE_KINDS, firstDepositsOf, noFigures, type MoneyFigures } from '../wallet/index.ts';
 
 /**
  * SQL of the reports (issue 13). Tables read here without a module of their own to ask:
@@ -237,18 +237,22 @@ export async function recomputeMoneyDay(db: Kysely<DB>, day: number) {
         )
         .execute();
     }
-    // a member's first deposit day: the earliest day seen (days may be recomputed in any order)
-    const depositors = members.filter((m) => m.deposits > 0).map((m) => ({ member_id: m.member_id, day, amount: m.deposits }));
-    for (let i = 0; i < depositors.length; i += INSERT_CHUNK) {
+    // first deposits (issue 34): a member's first credited deposit, its amount alone, on the day
+    // it was credited (wallet's firstDepositsOf, the definition the agents' figures use too; the
+    // day's deposits summed gave 1,650.00 for a first deposit of 1,000.00 and a second of 650.00).
+    // Members whose first deposit is already kept on an earlier day are not looked up again.
+    const depositing = members.filter((m) => m.deposits > 0).map((m) => m.member_id);
+    for (let i = 0; i < depositing.length; i += INSERT_CHUNK) {
+      const some = depositing.slice(i, i + INSERT_CHUNK);
+      const earlier = new Set(
+        (await trx.selectFrom('report_first_deposits').select('member_id').where('member_id', 'in', some).where('day', '<', day).execute()).map((r) => n(r.member_id)),
+      );
+      const firsts = (await firstDepositsOf(trx, some.filter((id) => !earlier.has(id)))).filter((f) => dayNumber(f.at) === day);
+      if (!firsts.length) continue;
       await trx
         .insertInto('report_first_deposits')
-        .values(depositors.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) =>
-          oc
-            .column('member_id')
-            .doUpdateSet({ day: sql`excluded.day`, amount: sql`excluded.amount` })
-            .where(sql<boolean>`excluded.day <= report_first_deposits.day`),
-        )
+        .values(firsts.map((f) => ({ member_id: f.member_id, day, amount: f.amount })))
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ day: sql`excluded.day`, amount: sql`excluded.amount` }))
         .execute();
     }
   });

@@ -26,6 +26,8 @@ export { memberCentralEntries } from './repo.ts';
 export { entriesByDay, type DayRow } from './repo.ts';
 /** what the operator's money figures count, shared by the dashboard and the reports */
 export { FIGURE_KINDS, addKindSum, ggrOf, ngrOf, noFigures, type MoneyFigures } from './figures.ts';
+/** issue 34: the one definition of a member's first deposit (reports and agents) */
+export { firstDepositsOf, type FirstDeposit } from './first-deposits.ts';
 export { verify, type Violation, type ViolationCheck } from './verify.ts';
 /** verify() without stopping the site: an SQLite file is checked on another thread */
 export { verifyLedger } from './verify-thread.ts';
