@@ -19,6 +19,10 @@ const SNAKE = /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/;
 const ACCOUNT = /\b(member|house|venue|admin|deposit|withdrawal|transfer|role|ticket):[A-Za-z0-9_]+/;
 /** JSON written out as it is */
 const JSON_TEXT = /[{[]\s*"[^"]+"\s*:/;
+/** issue 34: an amount of 1,000 or more printed without grouping (6000.00 where 6,000.00 is meant) */
+const UNGROUPED = /(?<![\d,.])\d{4,}\.\d{2}(?!\d)/;
+/** the messages of every call made here: what the back-office's toasts show for them */
+const replies: string[] = [];
 
 let browser: Browser;
 let token = '';
@@ -73,6 +77,16 @@ function described(scope: Locator, label: string): Promise<string> {
 async function desktop(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+  // every toast the page shows, kept for the grouping check (issue 34)
+  await context.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __toasts: string[] }).__toasts = []);
+    new MutationObserver(() => {
+      for (const n of document.querySelectorAll('.ant-message-notice-content, .ant-notification-notice')) {
+        const text = (n as HTMLElement).innerText.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('page error:', err.message));
   trackCalls(page);
@@ -82,6 +96,7 @@ async function desktop(): Promise<Page> {
 async function ok(path: string, body: Record<string, unknown>, as = token) {
   const r = await api(path, body, { token: as });
   expect(r.code, `${path}: ${r.message}`).toBe(200);
+  if (r.message) replies.push(`${path}: ${r.message}`);
   return r.data;
 }
 
@@ -104,6 +119,10 @@ beforeAll(async () => {
   const credited = await deposit(800, { amount_proportion: 0.1 });
   await ok('/admin/api/deposits/approve', { deposit_no: credited.deposit_no });
   await deposit(200);
+  // issue 34: amounts past a thousand, in the toasts' messages and the inbox texts they write
+  const big = await deposit(6000);
+  await ok('/admin/api/deposits/approve', { deposit_no: big.deposit_no });
+  await ok('/admin/api/members/adjust', { username: member.name, amount: 5000, reason: '活动补发', turnover_multiple: 0 });
   // into a venue, and an operator debit; a note and a VIP change for the audit log
   await ok('/api/transfer', { amount: 50, sourcetype: 'userbalance', targettype: 'obgdy' }, member.token);
   await ok('/admin/api/members/adjust', { username: member.name, amount: -20.5, reason: '重复入款扣回' });
@@ -234,8 +253,8 @@ test('no back-office table cell shows a bare code', async () => {
   await page.goto(`${baseUrl()}/admin/members/${member.name}`);
   await page.getByTestId('member-username').waitFor();
   await loaded(page);
-  // 累计存款 is the 800.00 deposited, not 80,000.00 (issue 25)
-  await expect.poll(() => described(page.locator('body'), '累计存款')).toBe('800.00');
+  // 累计存款 is the 6,800.00 deposited, not 680,000.00 (issue 25)
+  await expect.poll(() => described(page.locator('body'), '累计存款')).toBe('6,800.00');
   await shot(page, 'names-member-360');
   for (const c of await codeCells(page)) found.push(`member 资料 ${c}`);
   // each record tab, with a name it must show once its rows are in
@@ -260,10 +279,28 @@ test('no back-office table cell shows a bare code', async () => {
   await loaded(page);
   await page.getByText(member.name).first().click();
   const panel = page.getByTestId('chat-member');
-  await expect.poll(() => described(panel, '累计存款')).toBe('800.00');
+  await expect.poll(() => described(panel, '累计存款')).toBe('6,800.00');
   await loaded(page);
   await shot(page, 'names-chat');
   for (const c of await codeCells(page)) found.push(`chat ${c}`);
 
   expect(found).toEqual([]);
+  toastsSeen.push(...(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts ?? [])));
 }, 240_000);
+
+const toastsSeen: string[] = [];
+
+/**
+ * Issue 34: toasts and inbox texts print amounts grouped, as every money figure on the screens
+ * does (6,000.00, never 6000.00): the messages the back-office's toasts show for this file's
+ * calls (a 6,000 deposit approved, a 5,000 credit), the toasts the sweep above saw, and the texts
+ * the server wrote to the member's inbox.
+ */
+test('toasts and inbox texts show amounts grouped', async () => {
+  const inbox = await api<{ data: { title: string; content: string }[] }>('/api/messagelist', { page: 1 }, { token: member.token });
+  expect(inbox.code, inbox.message).toBe(200);
+  const texts = [...replies, ...toastsSeen, ...inbox.data.data.map((m) => `inbox: ${m.title} ${m.content}`)];
+  // the scenario's own large amounts are there to be read: the deposit's inbox text says 6,000.00
+  expect(texts.filter((t) => t.startsWith('inbox:') && t.includes('6,000.00'))).not.toEqual([]);
+  expect(texts.filter((t) => UNGROUPED.test(t))).toEqual([]);
+});

@@ -140,4 +140,4 @@ export interface TurnoverWaiveReply {
 }
 
 /** yuan as the waiver messages show it */
-export const waiveYuan = (y: number) => formatYuan(y);
+export const waiveYuan = (y: number) => formatYuan(y, true);

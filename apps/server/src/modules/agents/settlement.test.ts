@@ -99,7 +99,7 @@ describe('agent settlement: DESIGN.md 12 worked example over three months', () =
     const s1 = await statementOf(t, agent.agentId, m1);
     const before = await wallet.centralBalance(t.ctx.db, agent.id);
     const r = await t.post('/admin/api/agent-statements/approve', { id: s1.id }, { token: owner });
-    expect(r).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.paid('5400.00'), data: { id: Number(s1.id), state: 3, total: 5400, commission: 5400, approved_by: 'admin', username: 'agent01' } });
+    expect(r).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.paid('5,400.00'), data: { id: Number(s1.id), state: 3, total: 5400, commission: 5400, approved_by: 'admin', username: 'agent01' } });
     expect(await wallet.centralBalance(t.ctx.db, agent.id)).toBe(before + y(5_400));
     // again: answered as it is, nothing credited twice
     expect(await t.post('/admin/api/agent-statements/approve', { id: s1.id }, { token: owner })).toMatchObject({ code: 200, data: { state: 3 } });

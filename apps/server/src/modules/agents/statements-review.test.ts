@@ -101,7 +101,7 @@ describe('agent statement review', () => {
     const a = agents[3];
     const s = await statementOf(t, a.agentId, m1);
     const adj = await t.post('/admin/api/agent-statements/adjust', { id: s.id, amount: '5000.5', reason: '扣除违规奖金' }, { token: finA });
-    expect(adj).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.adjusted('5000.50'), data: { total: 5000.5, commission: 5400, adjustment: -399.5, adjust_reason: '扣除违规奖金', state: 1 } });
+    expect(adj).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.adjusted('5,000.50'), data: { total: 5000.5, commission: 5400, adjustment: -399.5, adjust_reason: '扣除违规奖金', state: 1 } });
     const [audit] = await t.ctx.db.selectFrom('admin_audit').select(['detail', 'admin_id']).where('action', '=', 'agent_statement.adjust').execute();
     expect(JSON.parse(audit.detail)).toMatchObject({ reason: '扣除违规奖金', before: { payable_fen: y(5_400) }, after: { payable_fen: 500_050 } });
     expect(await t.post('/admin/api/agent-statements/adjust', { id: s.id, amount: -1, reason: '负数' }, { token: finA })).toMatchObject({ code: CODE.invalid, message: AGENT_MSG.adjustAmount });
@@ -123,7 +123,7 @@ describe('agent statement review', () => {
       const a = agents[4];
       const s = await statementOf(t, a.agentId, m1);
       const first = await approve(finA, Number(s.id));
-      expect(first).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.approvedFirst('5000.00'), data: { state: 2, first_approved_by: 'fin_a', needs_second: 1 } });
+      expect(first).toMatchObject({ code: 200, message: AGENT_STATEMENT_MSG.approvedFirst('5,000.00'), data: { state: 2, first_approved_by: 'fin_a', needs_second: 1 } });
       expect(await wallet.centralBalance(t.ctx.db, a.id)).toBe(0);
       // the same operator cannot be the second
       expect(await approve(finA, Number(s.id))).toMatchObject({ code: CODE.forbidden, message: AGENT_MSG.statementSameOperator });

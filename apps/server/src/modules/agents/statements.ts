@@ -44,7 +44,7 @@ import type { SettlementDeps } from './settlement-deps.ts';
  * Operators' and members' reads are here too.
  */
 
-const yuan = (fen: number) => formatYuan(fenToYuan(fen));
+const yuan = (fen: number) => formatYuan(fenToYuan(fen), true);
 const n = (v: unknown) => Number(v ?? 0);
 
 interface Meta {

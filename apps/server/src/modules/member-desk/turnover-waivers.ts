@@ -30,7 +30,7 @@ interface Meta {
   ip: string;
 }
 
-const yuanText = (fen: number) => formatYuan(fenToYuan(fen));
+const yuanText = (fen: number) => formatYuan(fenToYuan(fen), true);
 
 /** TW + Beijing yyyyMMdd + the row's id: unique because the id is */
 const waiverNoOf = (id: number, now: number) => `TW${dayjs(now).tz(BUSINESS_TZ).format('YYYYMMDD')}${String(id).padStart(8, '0')}`;
@@ -132,7 +132,7 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
       const requestKey = input.request_id ? `${admin.adminId}:${input.request_id}` : null;
       const threshold = thresholdFen((await site.settings()).turnover_waive_review_threshold);
       const messageOf = (r: TurnoverWaiveReply) =>
-        r.waiver.state === 'pending' ? TURNOVER_WAIVE_MSG.pending(formatYuan(fenToYuan(threshold))) : r.waiver.state === 'applied' ? TURNOVER_WAIVE_MSG.applied(formatYuan(r.waiver.applied_amount ?? 0)) : TURNOVER_WAIVE_MSG.rejected;
+        r.waiver.state === 'pending' ? TURNOVER_WAIVE_MSG.pending(formatYuan(fenToYuan(threshold), true)) : r.waiver.state === 'applied' ? TURNOVER_WAIVE_MSG.applied(formatYuan(r.waiver.applied_amount ?? 0, true)) : TURNOVER_WAIVE_MSG.rejected;
 
       const replay = async (): Promise<{ reply: TurnoverWaiveReply; message: string } | null> => {
         if (!requestKey) return null;
@@ -231,7 +231,7 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
         await apply(trx, admin, w, 'turnover_waiver.approve', meta, now);
         return reply(trx, w.id, false);
       });
-      return { reply: r, message: TURNOVER_WAIVE_MSG.applied(formatYuan(r.waiver.applied_amount ?? 0)) };
+      return { reply: r, message: TURNOVER_WAIVE_MSG.applied(formatYuan(r.waiver.applied_amount ?? 0, true)) };
     },
 
     /** Any operator with the permission may reject a pending waiver (its requester may withdraw it). */

@@ -46,7 +46,7 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       schema: adminApplicationApproveSchema,
       handler: async (input, admin, req) => {
         const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip });
-        const bonusText = r.bonus > 0 ? `，活动彩金 ${formatYuan(r.bonus)} 元已存入中心钱包` : '';
+        const bonusText = r.bonus > 0 ? `，活动彩金 ${formatYuan(r.bonus, true)} 元已存入中心钱包` : '';
         await tell(r, '活动申请已通过', `您申请的活动「${r.activity_name}」已审核通过${bonusText}。`);
         return ok(publicView(r), PROMO_ADMIN_MSG.approved);
       },

@@ -57,8 +57,8 @@ function ruleItem(r: RedPacketRule): RedPacketRuleItem {
     recharge: fenToYuan(Number(r.deposit_min)),
     recharge_max: r.deposit_max === null ? null : fenToYuan(Number(r.deposit_max)),
     amount_text: fixed
-      ? `${formatYuan(fenToYuan(Number(r.amount_min)))} ~ ${formatYuan(fenToYuan(Number(r.amount_max)))} 元`
-      : `存款的 ${Number(r.percent_min) / 100}% ~ ${Number(r.percent_max) / 100}%，最高 ${formatYuan(fenToYuan(Number(r.amount_max)))} 元`,
+      ? `${formatYuan(fenToYuan(Number(r.amount_min)), true)} ~ ${formatYuan(fenToYuan(Number(r.amount_max)), true)} 元`
+      : `存款的 ${Number(r.percent_min) / 100}% ~ ${Number(r.percent_max) / 100}%，最高 ${formatYuan(fenToYuan(Number(r.amount_max)), true)} 元`,
     turnover_multiple: Number(r.turnover_multiple),
   };
 }

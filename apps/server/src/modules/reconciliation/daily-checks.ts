@@ -1,4 +1,4 @@
-import { fenToYuan, type ReconCheck, type ReconFigure, type ReconItemKind } from '@casino/contract';
+import { fenToYuan, formatYuan, type ReconCheck, type ReconFigure, type ReconItemKind } from '@casino/contract';
 import type { GatewayOrder } from '../../adapters/payments/types.ts';
 import type { AppContext } from '../../context.ts';
 import { verifyLedger } from '../wallet/index.ts';
@@ -219,7 +219,7 @@ export function createDailyChecks(ctx: AppContext, deps: DailyDeps) {
         { difference_id: Number(d.id), member_id: Number(d.member_id), username: d.username, platform: d.platform },
         Number(d.expected),
         Number(d.reported),
-        `转入 ${fenToYuan(Number(d.sent_in)).toFixed(2)} − 转出 ${fenToYuan(Number(d.taken_out)).toFixed(2)} + 输赢 ${fenToYuan(Number(d.game_result)).toFixed(2)}；` +
+        `转入 ${formatYuan(fenToYuan(Number(d.sent_in)), true)} − 转出 ${formatYuan(fenToYuan(Number(d.taken_out)), true)} + 输赢 ${formatYuan(fenToYuan(Number(d.game_result)), true)}；` +
           (d.state === 'open' ? '待处理（该场馆转出已暂停）' : `已处理：${d.note ?? ''}`),
       ),
     );
@@ -231,7 +231,7 @@ export function createDailyChecks(ctx: AppContext, deps: DailyDeps) {
       if (expected.get(p) || reported.get(p)) figures.push(yuan(`${p} 会员余额（账面应有 / 场馆报告）`, expected.get(p) ?? 0, reported.get(p) ?? 0));
     }
     const held = [...clearing].filter(([, fen]) => fen !== 0).sort(([a], [b]) => a.localeCompare(b));
-    const clearingText = held.length ? held.map(([p, fen]) => `${p} ${fenToYuan(fen).toFixed(2)}`).join('，') : '均为 0';
+    const clearingText = held.length ? held.map(([p, fen]) => `${p} ${formatYuan(fenToYuan(fen), true)}`).join('，') : '均为 0';
     return {
       check: 'venues',
       items,

@@ -38,7 +38,7 @@ import type { ResponsibleChange } from './repo.ts';
 
 const HOUR = 3_600_000;
 const COOLING_OFF_MS = RESPONSIBLE_COOLING_OFF_HOURS * HOUR;
-const yuanText = (fen: number) => formatYuan(fenToYuan(fen));
+const yuanText = (fen: number) => formatYuan(fenToYuan(fen), true);
 
 export interface ResponsibleDeps {
   /** the clock (the promotions clock in production) */

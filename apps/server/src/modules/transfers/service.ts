@@ -19,7 +19,7 @@ import { createPlayers } from './players.ts';
 import { createReconciler } from './reconcile.ts';
 import * as repo from './repo.ts';
 
-const yuanText = (fen: number) => formatYuan(fenToYuan(fen));
+const yuanText = (fen: number) => formatYuan(fenToYuan(fen), true);
 
 export interface RecoverReport {
   /** venues whose money came back */

@@ -39,7 +39,7 @@ export interface ReviewResult {
   replayed: boolean;
 }
 
-const yuan = (f: number) => formatYuan(fenToYuan(f));
+const yuan = (f: number) => formatYuan(fenToYuan(f), true);
 
 /**
  * The operators' review (DESIGN.md section 11): claim (预备出款) and release, approve (hold ->

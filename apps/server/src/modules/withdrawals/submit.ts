@@ -32,7 +32,7 @@ export interface SubmitDeps {
   checkPayPassword(memberId: number, plain: string, wrong: string): Promise<unknown>;
 }
 
-const yuan = (f: number) => formatYuan(fenToYuan(f));
+const yuan = (f: number) => formatYuan(fenToYuan(f), true);
 
 /** a new withdrawal number colliding with another is drawn again this many times */
 const NUMBER_ATTEMPTS = 5;
@@ -82,7 +82,7 @@ export function createSubmit(ctx: AppContext, deps: SubmitDeps) {
       const fee = usdtFeeOf(chain, s);
       const q = usdtQuote(amount, s.withdrawusdtrate, fee);
       if (!q) refuse(WITHDRAW_MSG.usdtRateMissing);
-      if (q.received <= 0) refuse(WITHDRAW_MSG.usdtNothingReceived(formatYuan(fee)));
+      if (q.received <= 0) refuse(WITHDRAW_MSG.usdtNothingReceived(formatYuan(fee, true)));
       usdt = { usdt_chain: chain, usdt_rate_e4: q.rateE4, usdt_amount: q.usdt, usdt_fee: q.fee, usdt_received: q.received };
     }
 
