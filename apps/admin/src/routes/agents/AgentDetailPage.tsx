@@ -12,7 +12,7 @@ import { yuan } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 import { MoveMemberModal } from './AgentsPage';
 import { FlagsTable } from './FlagsPage';
-import { AgentStateTag, FIGURE_KEYS, PlanSelect, figure, recentMonths } from './parts';
+import { AgentStateTag, FIGURE_KEYS, PlanSelect, figure, fullAgentLink, recentMonths } from './parts';
 
 /** the month's figures as statistics: the head figures large, the deductions after */
 function Figures({ d }: { d: AdminAgentDetail }) {
@@ -68,7 +68,7 @@ export default function AgentDetailPage() {
   const d = q.data;
   const a = d.agent;
   // a server without a public address answers a relative link: the site's own origin is it
-  const link = new URL(a.link, window.location.origin).toString();
+  const link = fullAgentLink(a.link);
 
   return (
     <>

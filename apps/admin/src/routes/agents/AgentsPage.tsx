@@ -12,7 +12,7 @@ import { agentsKey, listAgents, useAgentAction, type AgentFilters } from '../../
 import { can, useMe } from '../../hooks/api/auth';
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
-import { AgentSelect, AgentStateTag, PlanSelect } from './parts';
+import { AgentSelect, AgentStateTag, fullAgentLink, PlanSelect } from './parts';
 
 /** 代理列表: search, open an agent, make a member an agent, move a member between agents. */
 export default function AgentsPage() {
@@ -109,7 +109,7 @@ export default function AgentsPage() {
                 <span>
                   {a.username} 已成为代理，推广码 <b>{a.code}</b>
                 </span>
-                <Typography.Text copyable>{a.link}</Typography.Text>
+                <Typography.Text copyable data-testid="agent-create-link">{fullAgentLink(a.link)}</Typography.Text>
               </Space>
             );
           }}

@@ -8,6 +8,13 @@ import { yuan } from '../../lib/format';
 /** Shared pieces of the agent screens: state tags (the contract's Chinese names), figures, pickers. */
 
 const STATEMENT_COLOR: Record<number, string> = { 1: 'orange', 2: 'purple', 3: 'green', 4: 'red' };
+/**
+ * An agent's referral link in full (issue 34 point 11): a server without a public address answers
+ * a relative link, and the site's own origin is then its start. The new-agent result and the
+ * detail show the same text.
+ */
+export const fullAgentLink = (link: string) => new URL(link, window.location.origin).toString();
+
 export function StatementStateTag({ state }: { state: number }) {
   return <Tag color={STATEMENT_COLOR[state]}>{AGENT_STATEMENT_STATE_LABEL[state] ?? `状态${state}`}</Tag>;
 }

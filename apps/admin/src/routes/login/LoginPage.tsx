@@ -16,7 +16,33 @@ interface Values {
   otp?: string;
 }
 
-/** Operator sign-in: username, password, captcha; the 6-digit code once the server asks for it. */
+/**
+ * Operators this browser knows to have a second factor (issue 34 point 10): the code field is
+ * theirs from the first step, so a sign-in is one step with one captcha, not an error and a
+ * second captcha.
+ */
+const OTP_USERS_KEY = 'adminOtpUsers';
+function otpUsers(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(OTP_USERS_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+const hasOtp = (username: string | undefined) => Boolean(username) && otpUsers().includes(username!.trim().toLowerCase());
+function rememberOtp(username: string) {
+  const name = username.trim().toLowerCase();
+  if (!name || hasOtp(name)) return;
+  localStorage.setItem(OTP_USERS_KEY, JSON.stringify([...otpUsers(), name].slice(-20)));
+}
+
+/**
+ * Operator sign-in: username, password, captcha and, for an operator with a second factor, the
+ * 6-digit code in the same step (the field is always offered; it is required once the server or
+ * this browser knows the operator has one). The server asking for the code is a step, not an
+ * error: it is shown as a prompt beside the code field.
+ */
 export function LoginPage() {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
@@ -25,11 +51,22 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [needOtp, setNeedOtp] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** the code step's prompt (not an error) */
+  const [otpPrompt, setOtpPrompt] = useState<string | null>(null);
+  const username = Form.useWatch('username', form);
+  const otpDue = needOtp || hasOtp(username);
 
   if (readToken() && !login.isPending && !login.isSuccess) return <Navigate to="/" replace />;
 
   const submit = (v: Values) => {
     setError(null);
+    // a known second factor without its code: ask for it here, before the captcha is spent
+    if (!v.otp && hasOtp(v.username)) {
+      setOtpPrompt(OPS_MSG.otpRequired);
+      form.getFieldInstance('otp')?.focus?.();
+      return;
+    }
+    setOtpPrompt(null);
     login.mutate(
       { username: v.username, password: v.password, code: v.code, captcha_key: captcha.data?.key, otp: v.otp },
       {
@@ -42,8 +79,15 @@ export function LoginPage() {
         },
         onError: (err) => {
           const text = errorText(err);
-          if (text === OPS_MSG.otpRequired || text === OPS_MSG.otpWrong || text === OPS_MSG.otpFormat) setNeedOtp(true);
-          setError(text);
+          if (text === OPS_MSG.otpRequired || text === OPS_MSG.otpWrong || text === OPS_MSG.otpFormat) {
+            setNeedOtp(true);
+            rememberOtp(v.username);
+          }
+          // the code asked for is the next step, shown as a prompt at the code field; a wrong code is an error
+          if (text === OPS_MSG.otpRequired) {
+            setOtpPrompt(text);
+            form.getFieldInstance('otp')?.focus?.();
+          } else setError(text);
           // a captcha is good for one try
           form.setFieldValue('code', '');
           void captcha.refetch();
@@ -89,11 +133,14 @@ export function LoginPage() {
               </Button>
             </Space.Compact>
           </Form.Item>
-          {needOtp ? (
-            <Form.Item name="otp" extra="打开身份验证器，输入当前显示的6位数字" rules={[{ pattern: /^\d{6}$/, message: OPS_MSG.otpFormat }]}>
-              <Input prefix={<SafetyOutlined />} placeholder="6位动态码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
-            </Form.Item>
-          ) : null}
+          <Form.Item
+            name="otp"
+            extra={otpPrompt || !otpDue ? undefined : '打开身份验证器，输入当前显示的6位数字'}
+            help={otpPrompt ? <span data-testid="login-otp-step">{otpPrompt}</span> : undefined}
+            rules={[{ pattern: /^\d{6}$/, message: OPS_MSG.otpFormat }]}
+          >
+            <Input prefix={<SafetyOutlined />} placeholder={otpDue ? '6位动态码' : '6位动态码（未开启两步验证可不填）'} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="login-otp" />
+          </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登录
           </Button>
