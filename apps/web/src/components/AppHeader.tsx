@@ -1,5 +1,4 @@
 import { Suspense, useState } from 'react';
-import { formatYuan } from '@casino/contract';
 import { useSession } from '../session/store';
 import { AppLink } from '../lib/nav';
 import { useBalanceActions } from '../session/useBalanceActions';
@@ -7,6 +6,7 @@ import { DEFAULT_SITE_TITLE } from '../config';
 import { retryableLazy } from '../lib/retryableLazy';
 import { ChunkBoundary } from './ChunkBoundary';
 import { Logo } from './Logo';
+import { Money } from './Money';
 import { IconMenu, IconRecover, RefreshButton } from './icons';
 import './AppHeader.css';
 
@@ -56,16 +56,15 @@ export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
                 <span className="hdr-line">
                   <span className="hdr-cur">¥</span>
                   {user ? (
-                    <span className="hdr-amount num" data-testid="header-balance">
-                      {formatYuan(Number(user.balance) || 0, true)}
-                    </span>
+                    <Money className="hdr-amount" testId="header-balance" value={Number(user.balance) || 0} />
                   ) : (
                     <span className="sk hdr-amount-sk" />
                   )}
                 </span>
                 {user && Number(user.gameblance) > 0 ? (
                   <AppLink to="/transfer" className="hdr-game" aria-label="游戏钱包余额" data-testid="header-game-balance">
-                    游戏 ¥<span className="num">{formatYuan(Number(user.gameblance), true)}</span>
+                    <span className="hdr-game-label">游戏 ¥</span>
+                    <Money value={Number(user.gameblance)} />
                   </AppLink>
                 ) : null}
               </span>
@@ -79,7 +78,7 @@ export function AppHeader({ withMenu = false }: { withMenu?: boolean }) {
               disabled={recovering}
             >
               <IconRecover size={14} strokeWidth={2.2} />
-              一键回收
+              <span className="hdr-recover-label">一键回收</span>
             </button>
           </>
         ) : (

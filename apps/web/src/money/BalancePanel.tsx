@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatYuan, type BalanceEntry } from '@casino/contract';
 import { useRecoverAll } from '../hooks/api/wallet';
 import { IconChevronRight, IconRecover, RefreshButton } from '../components/icons';
+import { Money } from '../components/Money';
 import './money.css';
 
 const yuan = (n: number) => formatYuan(n, true);
@@ -27,9 +28,7 @@ export function BalanceHero({ central, game, loading, refreshing, onRefresh, sho
     loading ? (
       <span className={`sk wl-sk${big ? ' wl-sk--big' : ''}`} />
     ) : (
-      <span className="num" data-testid={testId}>
-        {yuan(n)}
-      </span>
+      <Money testId={testId}>{yuan(n)}</Money>
     );
 
   return (
@@ -116,9 +115,9 @@ export function VenueGrid({ venues, loading, failed, onRetry, collapsed, columns
                 data-testid={`venue-${v.platname}`}
               >
                 <span className="wl-venue-name">{v.name}</span>
-                <span className="wl-venue-balance num" data-testid={`venue-balance-${v.platname}`}>
+                <Money className="wl-venue-balance" testId={`venue-balance-${v.platname}`}>
                   {yuan(v.balance)}
-                </span>
+                </Money>
               </div>
             ))}
       </div>

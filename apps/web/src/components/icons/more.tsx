@@ -128,3 +128,11 @@ export const IconWallet = (p: P) => (
     <path d="M15 14.5h2" />
   </Svg>
 );
+/** 自我管理 (responsible play): an hourglass, time and limits kept by the member */
+export const IconHourglass = (p: P) => (
+  <Svg {...p}>
+    <path d="M6.5 3h11M6.5 21h11" />
+    <path d="M8 3v2.8c0 2.2 1.7 3.9 4 6.2 2.3-2.3 4-4 4-6.2V3M8 21v-2.8c0-2.2 1.7-3.9 4-6.2 2.3 2.3 4 4 4 6.2V21" />
+    <path d="M10 18.5h4" />
+  </Svg>
+);

@@ -1,4 +1,5 @@
 import { ACTIVITY_STATE_LABEL, type ActivityApplyRecord } from '@casino/contract';
+import { Money } from '../../components/Money';
 import { RecordList, usePagedList } from '../../money/records';
 
 const TONE: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
@@ -27,7 +28,7 @@ export default function ActivityRecordPage() {
                 <div className="rec-item-figures">
                   <div className="rec-fig">
                     <span className="rec-fig-label">活动彩金</span>
-                    <span className="rec-fig-value num rec-win">{a.bonus.toFixed(2)}</span>
+                    <Money className="rec-fig-value rec-win">{a.bonus.toFixed(2)}</Money>
                   </div>
                 </div>
               ) : null}

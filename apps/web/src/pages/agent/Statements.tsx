@@ -6,6 +6,7 @@ import { agentFailureText, useAgentStatement, useAgentStatements } from '../../h
 import { QueryList } from '../fanshui/QueryList';
 import { Fig } from './Downline';
 import { figureText, money } from './Overview';
+import { Money } from '../../components/Money';
 
 const STATE_TAG: Record<number, string> = { 1: 'gold', 2: 'gold', 3: 'green', 4: 'red' };
 
@@ -18,7 +19,7 @@ export function StatementsTab({ paid }: { paid: number }) {
       <section className="ag-paid" data-testid="agent-paid-card">
         <span>累计已发放佣金（元）</span>
         <b className="num" data-testid="agent-paid-total">
-          {money(paid)}
+          <Money>{money(paid)}</Money>
         </b>
         <small>审核通过后发放至中心钱包，需完成相应流水后方可提款</small>
       </section>
@@ -84,7 +85,7 @@ function Line({ label, value, strong, neg, testId }: { label: string; value: str
     <div className={`ag-line${strong ? ' ag-line--strong' : ''}`}>
       <span>{label}</span>
       <b className={`num${neg ? ' ag-neg' : ''}`} data-testid={testId}>
-        {value}
+        {/^-?[\d,]+\.\d{2}$/.test(value) ? <Money>{value}</Money> : value}
       </b>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BET_STATUS_LABEL, DEFAULT_DATE_FILTER, formatYuan, type BetRecordItem, type DateFilter } from '@casino/contract';
 import { ExportCsv } from '../../money/ExportCsv';
+import { Money } from '../../components/Money';
 import { DateTabs, RecordList, usePagedList, VenueFilter, winLossClass } from '../../money/records';
 
 const STATUS_TONE: Record<number, string> = { 0: 'grey', 1: 'green', 2: 'gold' };
@@ -60,15 +61,13 @@ function BetItem({ bet }: { bet: BetRow }) {
       <div className="rec-item-figures">
         <div className="rec-fig">
           <span className="rec-fig-label">投注金额</span>
-          <span className="rec-fig-value num" data-testid="bet-amount">
-            {formatYuan(Number(bet.bet_amount) || 0, true)}
-          </span>
+          <Money className="rec-fig-value" testId="bet-amount">{formatYuan(Number(bet.bet_amount) || 0, true)}</Money>
         </div>
         <div className="rec-fig">
           <span className="rec-fig-label">输赢</span>
-          <span className={`rec-fig-value num ${settled ? winLossClass(winLoss) : ''}`} data-testid="bet-winloss">
+          <Money className={`rec-fig-value ${settled ? winLossClass(winLoss) : ''}`} testId="bet-winloss">
             {settled || winLoss !== 0 ? `${winLoss > 0 ? '+' : ''}${formatYuan(winLoss, true)}` : '--'}
-          </span>
+          </Money>
         </div>
       </div>
       <div className="rec-item-foot">

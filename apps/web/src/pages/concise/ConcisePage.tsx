@@ -7,6 +7,7 @@ import { GameListFailure } from '../../hooks/api/games';
 import { GameGridSkeleton, GameTile } from '../../components/GameTile';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { toast } from '../../ui/feedback';
+import { BreakBanner } from '../../components/BreakBanner';
 import './ConcisePage.css';
 
 /** The electronic-game providers of /concise (spec section 2), in tab order. */
@@ -47,6 +48,7 @@ export default function ConcisePage() {
 
   return (
     <div className="concise" data-testid="concise-page">
+      <BreakBanner />
       <div className="concise-tabs" role="tablist">
         {CONCISE_TABS.map((t) => (
           <button

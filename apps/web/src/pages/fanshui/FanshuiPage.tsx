@@ -4,6 +4,7 @@ import { DateTabs, VenueFilter } from '../../money/records';
 import { useClaimRebate, useFanshui } from '../../hooks/api/promotions';
 import { Tabs } from '../../components/Tabs';
 import { QueryList } from './QueryList';
+import { Money } from '../../components/Money';
 import './FanshuiPage.css';
 
 /**
@@ -25,14 +26,14 @@ export default function FanshuiPage() {
         <div className="fs-totals">
           <div className="fs-total">
             <span>累计返水（元）</span>
-            <b className="num" data-testid="fanshui-jisuan">
-              {first ? formatYuan(first.jisuan, true) : '--'}
+            <b>
+              <Money testId="fanshui-jisuan">{first ? formatYuan(first.jisuan, true) : '--'}</Money>
             </b>
           </div>
           <div className="fs-total fs-total--pending">
             <span>待领取（元）</span>
-            <b className="num" data-testid="fanshui-nojisuan">
-              {first ? formatYuan(first.nojisuan, true) : '--'}
+            <b>
+              <Money testId="fanshui-nojisuan">{first ? formatYuan(first.nojisuan, true) : '--'}</Money>
             </b>
           </div>
         </div>
@@ -84,13 +85,13 @@ function RebateItem({ row }: { row: RebateRecord }) {
       <div className="rec-item-figures">
         <div className="rec-fig">
           <span className="rec-fig-label">有效投注</span>
-          <span className="rec-fig-value num">{formatYuan(row.valid_amount, true)}</span>
+          <Money className="rec-fig-value">{formatYuan(row.valid_amount, true)}</Money>
         </div>
         <div className="rec-fig">
           <span className="rec-fig-label">返水金额</span>
-          <span className="rec-fig-value num rec-win" data-testid="fanshui-money">
+          <Money className="rec-fig-value rec-win" testId="fanshui-money">
             {formatYuan(row.money, true)}
-          </span>
+          </Money>
         </div>
       </div>
       <div className="rec-item-foot">

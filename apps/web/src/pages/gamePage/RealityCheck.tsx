@@ -27,7 +27,7 @@ export function RealityCheck({ playing, onLeave }: { playing: boolean; onLeave: 
   return (
     <div className="gp-tip" role="alertdialog" aria-label="游戏时长提醒" data-testid="reality-check">
       <p className="gp-tip-title">游戏时长提醒</p>
-      <p className="gp-tip-text">您本次已游戏 {played} 分钟。请合理安排时间，理性娱乐。可在「我的 - 自我管理」中修改提醒间隔或设置限额。</p>
+      <p className="gp-tip-text">您本次已游戏 {played} 分钟。请合理安排时间，理性娱乐。可在「会员中心 - 自我管理」中修改提醒间隔或设置限额。</p>
       <p className="gp-tip-text" data-testid="reality-net">
         本次输赢：
         {session.isPending ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatYuan } from '@casino/contract';
+import { Money } from '../../components/Money';
+import { BreakBanner } from '../../components/BreakBanner';
 import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { AppLink } from '../../lib/nav';
@@ -52,6 +53,7 @@ export default function HomePage() {
         <Banners />
       </section>
       <NoticeBar />
+      <BreakBanner />
       <section className="home-greet-wrap">
         <div className="card home-greet" data-testid="home-greeting">
           {token ? <MemberGreeting /> : <GuestGreeting />}
@@ -133,7 +135,7 @@ function MemberGreeting() {
           <div className="greet-amount num">
             <span className="greet-cur">¥</span>
             {user ? (
-              <span data-testid="home-balance">{formatYuan(Number(user.balance) || 0, true)}</span>
+              <Money testId="home-balance" value={Number(user.balance) || 0} />
             ) : (
               <span className="sk" style={{ display: 'inline-block', width: 110, height: 22 }} />
             )}
@@ -142,7 +144,7 @@ function MemberGreeting() {
           {/* money moved into games (自动免转) is still the member's: say where it is */}
           {user && Number(user.gameblance) > 0 ? (
             <AppLink to="/transfer" className="wallet-game-line" data-testid="home-game-balance">
-              游戏钱包 ¥{formatYuan(Number(user.gameblance), true)}
+              游戏钱包 ¥<Money value={Number(user.gameblance)} />
             </AppLink>
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { useGrabRedPacket, useRedPacketInfo } from '../../hooks/api/promotions';
 import { ApiFailure } from '../../api/failure';
 import { RedPacketArt } from './RedPacketArt';
+import { Money } from '../../components/Money';
 import './HongbaoPage.css';
 
 type DialogShowHandler = ReturnType<typeof Dialog.show>;
@@ -99,7 +100,7 @@ export default function HongbaoPage() {
         </button>
         {token && d ? (
           <p className="hb-deposits">
-            今日计入存款 <b className="num">{formatYuan(d.deposits, true)}</b> 元
+            今日计入存款 <Money className="hb-deposits-figure">{formatYuan(d.deposits, true)}</Money> 元
             <AppLink to="/welfare" className="hb-records" data-testid="hongbao-records">
               红包记录 ›
             </AppLink>
@@ -185,7 +186,7 @@ function OutcomeDialog({ outcome, onClose }: { outcome: NonNullable<Outcome>; on
           <>
             <p className="hb-modal-sub">恭喜您抢到</p>
             <p className="hb-modal-amount num" data-testid="hongbao-amount">
-              {formatYuan(outcome.amount, true)}
+              <Money>{formatYuan(outcome.amount, true)}</Money>
               <small>元</small>
             </p>
             <p className="hb-modal-text">红包已存入中心钱包</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatYuan } from '@casino/contract';
+import { Money } from '../../components/Money';
 import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { logoutWithConfirm } from '../../session/logout';
@@ -10,6 +10,7 @@ import {
   IconBell,
   IconChevronRight,
   IconClock,
+  IconHourglass,
   IconCoins,
   IconCrown,
   IconDeposit,
@@ -55,7 +56,7 @@ export default function MinePage() {
     { to: '/userInfo', label: '个人资料', icon: <IconIdCard />, testId: 'mine-link-userInfo' },
     { to: '/userCent', label: '安全中心', icon: <IconShield />, testId: 'mine-link-userCent' },
     // issue 22: responsible play
-    { to: '/responsible', label: '自我管理', icon: <IconClock />, testId: 'mine-link-responsible', extra: <span className="mine-tag">负责任博彩</span> },
+    { to: '/responsible', label: '自我管理', icon: <IconHourglass />, testId: 'mine-link-responsible', extra: <span className="mine-tag">负责任博彩</span> },
     { to: '/betRecord', label: '投注记录', icon: <IconRecords />, testId: 'mine-link-betRecord' },
     { to: '/transRecord', label: '交易记录', icon: <IconTransfer />, testId: 'mine-link-transRecord' },
     // issue 34: unpaid deposits only (the spec's /transRecord?type=1, narrowed by pending=1)
@@ -126,7 +127,7 @@ export default function MinePage() {
         <div className="mine-balance num">
           <span className="mine-cur">¥</span>
           {user ? (
-            <span data-testid="mine-balance">{formatYuan(Number(user.balance) || 0, true)}</span>
+            <Money testId="mine-balance" value={Number(user.balance) || 0} />
           ) : (
             <span className="sk" style={{ display: 'inline-block', width: 120, height: 24 }} />
           )}
@@ -134,7 +135,7 @@ export default function MinePage() {
         {/* money moved into games (自动免转) is still the member's: say where it is */}
         {user && Number(user.gameblance) > 0 ? (
           <AppLink to="/transfer" className="wallet-game-line" data-testid="mine-game-balance">
-            另有游戏钱包 ¥{formatYuan(Number(user.gameblance), true)}，可一键回收
+            另有游戏钱包 ¥<Money value={Number(user.gameblance)} />，可一键回收
           </AppLink>
         ) : null}
         <div className="mine-actions">

@@ -25,6 +25,8 @@ import { pendingDeposit, queryOrder, useAfterMoneyMoved, usePayInfo, usePayWays,
 import { livePhase, phaseOf, PhaseLine, PhaseTag, wireMs } from '../../money/OrderPhase';
 import { useCards } from '../../hooks/api/cards';
 import { MethodIcon } from './MethodIcon';
+import { Money } from '../../components/Money';
+import { BreakBanner } from '../../components/BreakBanner';
 import './RechargePage.css';
 
 /** quick picks offered for a range method, those inside its range */
@@ -91,6 +93,7 @@ function RechargeSkeleton() {
 function NoCard() {
   return (
     <div className="page-body">
+      <BreakBanner className="break-banner--flush" />
       <div className="card rc-nocard" data-testid="recharge-no-card">
         <span className="rc-nocard-icon">
           <IconCard size={28} />
@@ -120,10 +123,10 @@ function usePendingOrderCheck(): string | null {
   const [params, setParams] = useSearchParams();
   const afterMoved = useAfterMoneyMoved();
   const started = useRef(false);
+  const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-  const [shown, setShown] = useState<string | null>(null);
     const fromQuery = params.get('orderNo');
     const queried = fromQuery && /^[A-Za-z0-9]{1,40}$/.test(fromQuery) ? fromQuery : null;
     const orderNo = queried ?? pendingDeposit.get();
@@ -136,6 +139,7 @@ function usePendingOrderCheck(): string | null {
     void (async () => {
       for (let i = 0; i < 10 && !stop; i++) {
         const res = await queryOrder(orderNo);
+        if (stop) return;
         if (res.code === 200 && res.data) {
           if (i === 0) {
             setShown(orderNo);
@@ -143,7 +147,6 @@ function usePendingOrderCheck(): string | null {
           }
           const { phase } = res.data;
           if (phase === 'credited') {
-        if (stop) return;
             toast(PAY_MSG.paid, 'success');
             void afterMoved();
           } else if (phase === 'review') toast(PAY_MSG.inReview, 'fail');
@@ -161,9 +164,6 @@ function usePendingOrderCheck(): string | null {
       stop = true;
     };
   }, [params, setParams, afterMoved]);
-}
-
-interface FormProps {
   return shown;
 }
 
@@ -209,11 +209,14 @@ function ReturnedOrder({ depositNo }: { depositNo: string }) {
       />
     </section>
   );
+}
+
+interface FormProps {
+  /** issue 34: the order the member came back with from the cashier */
+  returned?: string | null;
   methods: PayMethod[];
   bonusTerms: { deposit_multiple: number; multiples: Record<string, number>; daily_cap: number };
   usdtRate: number;
-  /** issue 34: the order the member came back with from the cashier */
-  returned?: string | null;
 }
 
 function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
@@ -265,11 +268,12 @@ function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
 
   return (
     <form className="page-body rc" onSubmit={onSubmit} noValidate data-testid="recharge">
+      <BreakBanner className="break-banner--flush" />
+      {returned ? <ReturnedOrder depositNo={returned} /> : null}
       <div className="card rc-balance">
         <span>中心钱包余额</span>
-        <b className="num" data-testid="recharge-balance">
-      {returned ? <ReturnedOrder depositNo={returned} /> : null}
-          {user ? `¥${formatYuan(Number(user.balance) || 0, true)}` : '--'}
+        <b>
+          <Money testId="recharge-balance">{user ? `¥${formatYuan(Number(user.balance) || 0, true)}` : '--'}</Money>
         </b>
       </div>
       <section className="card rc-section">

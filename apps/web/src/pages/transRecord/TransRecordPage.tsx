@@ -15,6 +15,7 @@ import { AppLink } from '../../lib/nav';
 import { Tabs } from '../../components/Tabs';
 import { IconArrowIn, IconArrowOut } from '../../money/icons';
 import { IconDeposit, IconWithdraw } from '../../components/icons';
+import { Money } from '../../components/Money';
 import { livePhase, phaseOf, PhaseLine, PhaseTag, wireMs } from '../../money/OrderPhase';
 import './TransRecordPage.css';
 
@@ -51,9 +52,9 @@ function readType(raw: string | null): TransRecordType {
 export default function TransRecordPage() {
   const [params, setParams] = useSearchParams();
   const type = readType(params.get('type'));
-  const [date, setDate] = useState<DateFilter>(DEFAULT_DATE_FILTER);
   // issue 34: 待处理订单 (会员中心, ?type=1&pending=1): only deposits still waiting for their payment
   const pending = type === 1 && params.get('pending') === '1';
+  const [date, setDate] = useState<DateFilter>(DEFAULT_DATE_FILTER);
   const [venue, setVenue] = useState('');
   const isTransfer = type === 3 || type === 4;
   const list = usePagedList<TransRecordItem>(
@@ -122,11 +123,11 @@ export default function TransRecordPage() {
 
 function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRecordType; label: string }) {
   const state = Number(item.state);
-  return (
   // issue 34: a deposit line carries its phase (a 充值赠送 line is credited)
   const expiresAt = item.expires_at ? wireMs(item.expires_at) : NaN;
   const phase = type === 1 && item.phase ? livePhase(phaseOf(item.phase), expiresAt) : null;
   const payInfoPath = `/payInfo?deposit_no=${encodeURIComponent(item.out_trade_no)}`;
+  return (
     <article className="card rec-item tr-item" data-testid="trans-item">
       <span className={`tr-item-icon tr-item-icon--${type}`}>{TYPE_ICON[type]}</span>
       <div className="tr-item-main">
@@ -135,9 +136,7 @@ function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRe
             {label}
             {item.pay_way ? <span className="tr-way">{item.pay_way}</span> : null}
           </span>
-          <span className="tr-amount num" data-testid="trans-amount">
-            ¥{formatYuan(Number(item.amount) || 0, true)}
-          </span>
+          <Money className="tr-amount" testId="trans-amount">{`¥${formatYuan(Number(item.amount) || 0, true)}`}</Money>
         </div>
         <div className="rec-item-foot">
           {type === 1 && phase ? (
@@ -156,6 +155,7 @@ function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRe
               {transStateLabel(type, state)}
             </span>
           )}
+        </div>
         {phase ? (
           <PhaseLine
             phase={phase}
@@ -168,7 +168,6 @@ function TransItem({ item, type, label }: { item: TransRecordItem; type: TransRe
             }
           />
         ) : null}
-        </div>
         <div className="tr-time num">{item.created_at}</div>
       </div>
     </article>

@@ -22,6 +22,7 @@ import { AmountActions, AmountInput, KefuLine } from '../../money/moneyForm';
 import { IconCheck } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { SubmitButton } from '../../components/SubmitButton';
+import { Money } from '../../components/Money';
 import './TransferPage.css';
 
 type Side = 'source' | 'target';
@@ -177,8 +178,8 @@ function TransferForm({ entries }: { entries: BalanceEntry[] }) {
         {sourceEntry ? (
           <>
             {sourceEntry.name}可转出：
-            <b className="num" data-testid="transfer-available">
-              ¥{formatYuan(sourceEntry.balance, true)}
+            <b>
+              <Money testId="transfer-available">{`¥${formatYuan(sourceEntry.balance, true)}`}</Money>
             </b>
           </>
         ) : (
@@ -211,7 +212,7 @@ function WalletField({ side, label, entry, onOpen }: { side: Side; label: string
       <span className={`tf-wallet-name${entry ? '' : ' tf-wallet-name--empty'}`} data-testid={`transfer-${side}-name`}>
         {entry ? entry.name : '请选择'}
       </span>
-      <span className="tf-wallet-balance num">{entry ? `¥${formatYuan(entry.balance, true)}` : '\u00a0'}</span>
+      {entry ? <Money className="tf-wallet-balance">{`¥${formatYuan(entry.balance, true)}`}</Money> : <span className="tf-wallet-balance">{'\u00a0'}</span>}
       <IconChevronDown size={16} className="tf-wallet-chev" />
     </button>
   );
@@ -249,7 +250,7 @@ function WalletPopup({
                   {e.name.slice(0, 1)}
                 </span>
                 <span className="tf-pop-name">{e.name}</span>
-                <span className="tf-pop-balance num">¥{formatYuan(e.balance, true)}</span>
+                <Money className="tf-pop-balance">{`¥${formatYuan(e.balance, true)}`}</Money>
                 <span className="tf-pop-check">{e.platname === selected ? <IconCheck size={18} strokeWidth={2.4} /> : null}</span>
               </button>
             </li>

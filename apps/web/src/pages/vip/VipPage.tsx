@@ -11,6 +11,8 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconCrown } from '../../components/icons';
 import { LEVEL_TONES, REBATE_COLUMNS, VIP_QUERY, vipProgress, yuanText } from './vipLevels';
 import { VipProgressCard } from './VipProgressCard';
+import { useVipProgress } from '../../hooks/api/promotions';
+import { Money } from '../../components/Money';
 import './VipPage.css';
 
 /**
@@ -37,8 +39,8 @@ export default function VipPage() {
             </div>
             <div className="vip-me-sum">
               <span>累计存款（元）</span>
-              <b className="num" data-testid="vip-paysum">
-                {formatYuan(paysum, true)}
+              <b>
+                <Money testId="vip-paysum">{formatYuan(paysum, true)}</Money>
               </b>
             </div>
           </>
@@ -89,18 +91,31 @@ export default function VipPage() {
  * 当前等级 / 已达成 over a full bar; any other shows spec section 9's progress (paysum / the
  * level's recharge), and a full bar there means the deposit is met but the level is not yet
  * (the turnover is missing, or the nightly review has not run): 存款已达标, never 未达成.
+ * The turnover has a bar of its own (issue 34: a full deposit bar read as a level reached at 0%
+ * of its turnover): flow / the level's flow, full when the level asks none.
  */
-function cardState(member: boolean, level: number, myLevel: number, paysum: number, recharge: number): { pct: number; status: string; tone: 'ok' | 'near' | 'no' } {
-  if (!member) return { pct: 0, status: '', tone: 'no' };
-  if (level <= myLevel) return { pct: 100, status: level === myLevel ? '当前等级' : '已达成', tone: 'ok' };
+function cardState(
+  member: boolean,
+  level: number,
+  myLevel: number,
+  paysum: number,
+  recharge: number,
+  flow: number,
+  flowNeeded: number,
+): { pct: number; flowPct: number; status: string; tone: 'ok' | 'near' | 'no' } {
+  if (!member) return { pct: 0, flowPct: 0, status: '', tone: 'no' };
+  if (level <= myLevel) return { pct: 100, flowPct: 100, status: level === myLevel ? '当前等级' : '已达成', tone: 'ok' };
   const pct = vipProgress(paysum, recharge);
-  return pct >= 100 ? { pct, status: '存款已达标', tone: 'near' } : { pct, status: '未达成', tone: 'no' };
+  const flowPct = Number(flowNeeded) > 0 ? vipProgress(flow, flowNeeded) : 100;
+  if (pct >= 100 && flowPct >= 100) return { pct, flowPct, status: '已达标，次日晋级', tone: 'near' };
+  return pct >= 100 ? { pct, flowPct, status: '存款已达标', tone: 'near' } : { pct, flowPct, status: '未达成', tone: 'no' };
 }
 
 function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLevel: number; paysum: number; member: boolean }) {
   // open on the next level to reach (or the top one)
   const start = Math.max(0, Math.min(rows.length - 1, rows.findIndex((r) => Number(r.level) > myLevel)));
   const [current, setCurrent] = useState(start < 0 ? rows.length - 1 : start);
+  const flow = Number(useVipProgress(member).data?.flow) || 0;
   const strip = useRef<HTMLDivElement>(null);
 
   const scrollTo = (i: number, smooth = true) => {
@@ -149,7 +164,7 @@ function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLeve
       <div ref={strip} className="vip-strip" data-testid="vip-levels">
         {rows.map((r, i) => {
           const level = Number(r.level);
-          const { pct, status, tone } = cardState(member, level, myLevel, paysum, r.recharge);
+          const { pct, flowPct, status, tone } = cardState(member, level, myLevel, paysum, r.recharge, flow, r.flow);
           const [a, b] = LEVEL_TONES[(level - 1 + LEVEL_TONES.length) % LEVEL_TONES.length]!;
           return (
             <div
@@ -183,11 +198,21 @@ function Levels({ rows, myLevel, paysum, member }: { rows: VipLevelRow[]; myLeve
                 </span>
               </div>
               <div className="vip-card-progress">
+                <span className="vip-card-progress-label">存款</span>
                 <div className="vip-bar">
                   <i style={{ width: `${pct}%` }} />
                 </div>
                 <span className="num" data-testid="vip-progress">
                   {pct}%
+                </span>
+              </div>
+              <div className="vip-card-progress vip-card-progress--flow">
+                <span className="vip-card-progress-label">流水</span>
+                <div className="vip-bar">
+                  <i style={{ width: `${flowPct}%` }} />
+                </div>
+                <span className="num" data-testid="vip-progress-flow">
+                  {flowPct}%
                 </span>
               </div>
             </div>

@@ -3,6 +3,7 @@ import { AppLink } from '../../lib/nav';
 import { useRedPacketRecords } from '../../hooks/api/promotions';
 import { QueryList } from '../fanshui/QueryList';
 import { RedPacketArt } from '../hongbao/RedPacketArt';
+import { Money } from '../../components/Money';
 import './WelfarePage.css';
 
 /** 福利中心 (/welfare, spec section 2): the member's red packets (POST /api/redpacket {page}) and the way to /hongbao and /fanshui. */
@@ -56,13 +57,13 @@ export default function WelfarePage() {
               <div className="rec-item-figures">
                 <div className="rec-fig">
                   <span className="rec-fig-label">红包金额</span>
-                  <span className="rec-fig-value num rec-win" data-testid="welfare-amount">
+                  <Money className="rec-fig-value rec-win" testId="welfare-amount">
                     {formatYuan(r.redpacketmoney, true)}
-                  </span>
+                  </Money>
                 </div>
                 <div className="rec-fig">
                   <span className="rec-fig-label">计入存款</span>
-                  <span className="rec-fig-value num">{formatYuan(r.money, true)}</span>
+                  <Money className="rec-fig-value">{formatYuan(r.money, true)}</Money>
                 </div>
               </div>
               <div className="rec-item-foot">

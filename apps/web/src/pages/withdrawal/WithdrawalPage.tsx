@@ -28,6 +28,7 @@ import { IconCheck, IconLock } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { Tabs } from '../../components/Tabs';
 import { SubmitButton } from '../../components/SubmitButton';
+import { Money } from '../../components/Money';
 import { useBetAmount, useWithdraw } from '../../hooks/api/withdrawals';
 import { useCards } from '../../hooks/api/cards';
 import { BankBadge, ChainChip, UsdtMark } from '../wallet/CardArt';
@@ -142,8 +143,8 @@ function Withdrawable({ central, game, owed, owedKnown }: { central: number; gam
     <div className={`wd-avail${warn ? ' wd-avail--warn' : ''}`} data-testid="withdraw-available-box">
       <p className="wd-avail-line">
         当前可取
-        <b className="num" data-testid="withdraw-available">
-          {now === null ? '--' : yuan(now)}
+        <b>
+          <Money testId="withdraw-available">{now === null ? '--' : yuan(now)}</Money>
         </b>
       </p>
       <p className="wd-avail-why" data-testid="withdraw-available-why">
@@ -151,7 +152,7 @@ function Withdrawable({ central, game, owed, owedKnown }: { central: number; gam
       </p>
       {game > 0 ? (
         <p className="wd-avail-why" data-testid="withdraw-available-game">
-          游戏钱包 {yuan(game)} 需先点击上方“一键回收”转回中心钱包
+          游戏钱包 <Money>{yuan(game)}</Money> 需先点击上方“一键回收”转回中心钱包
         </p>
       ) : null}
     </div>
