@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAY_MSG } from '@casino/contract';
-import { api, baseUrl, centralBalance, chooseOption, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
+import { api, baseUrl, captchaAnswer, centralBalance, chooseOption, operatorToken, pageHelpers, registerMember, settled, shot, signInWith, usePhone } from './browser.ts';
 
 /**
  * Payment channels end to end (issue 21): an operator adds an MD5 四方 channel in the
@@ -41,6 +41,22 @@ function signed(fields: Record<string, string>): Record<string, string> {
     .map((k) => `${k}=${fields[k]}`)
     .join('&');
   return { ...fields, sign: createHash('md5').update(`${text}&key=${merchant.key}`).digest('hex').toUpperCase() };
+}
+
+/**
+ * issue 33: a channel's settings (merchant id, keys, gateway addresses, notify allowlist) take
+ * effect once a second operator approves them: a super admin of this file's own approves
+ */
+async function approveAsSecondOperator(id: number) {
+  const second = { username: 'chan_ok_e2e', password: 'ChanOkE2e2026' };
+  await api('/admin/api/operators/create', { ...second, role: 'super' }, { token: await operatorToken() });
+  const img = await api<{ key: string }>('/admin/api/captcha', {});
+  const login = await api<{ token: string }>('/admin/api/login', { ...second, captcha_key: img.data.key, code: captchaAnswer(img.data.key) });
+  expect(login.code, login.message).toBe(200);
+  const list = await api<{ data: { id: number }[] }>('/admin/api/payment-channels/key-changes', { channel_id: id, page: 1 }, { token: login.data.token });
+  expect(list.data.data.length, list.message).toBe(1);
+  const approved = await api('/admin/api/payment-channels/key-change-approve', { id: list.data.data[0].id }, { token: login.data.token });
+  expect(approved.code, approved.message).toBe(200);
 }
 
 afterAll(async () => {
@@ -91,7 +107,12 @@ describe('payment channels end to end', () => {
 
     const row = admin.locator('.ant-table-row', { has: admin.getByTestId(`channel-row-${channelName}`) });
     await row.waitFor();
-    expect(await row.getByTestId('channel-state').textContent()).toBe('启用');
+    // issue 33: not used until a second operator approves its settings; the creator cannot
+    expect(await row.getByTestId('channel-state').textContent()).toBe('待批准');
+    expect(await admin.getByTestId('key-changes').getByTestId('key-change-approve').first().isDisabled()).toBe(true);
+    await approveAsSecondOperator(channelId);
+    await admin.getByRole('button', { name: /刷\s*新/ }).first().click();
+    await expect.poll(() => row.getByTestId('channel-state').textContent()).toBe('启用');
     expect(await row.textContent()).toContain('通用四方支付');
     expect(await row.textContent()).toContain('好友微信10.00 ~ 5,000.00');
     // the stored settings: MD5, the default field names, the key only masked

@@ -134,6 +134,10 @@ export const RESPONSIBLE_STATE_NAMES: Record<string, string> = { timeout: '冷�
 export const GATEWAY_TYPE_NAMES: Record<string, string> = { sandbox: '沙盒网关（签名JSON）', sifang: '通用四方支付' };
 export const SIGN_TYPE_NAMES: Record<string, string> = { md5: 'MD5', sha256: 'SHA-256', hmac_sha256: 'HMAC-SHA256' };
 export const CHANNEL_STATE_NAMES: Record<string, string> = { enabled: '启用', disabled: '停用', paused: '已自动暂停' };
+// issue 33: channel credential changes awaiting a second operator; issue 34: methods the cashier hides
+export const KEY_CHANGE_KIND_NAMES: Record<string, string> = { create: '新增通道', update: '修改通道设置' };
+export const KEY_CHANGE_STATUS_NAMES: Record<string, string> = { pending: '待批准', approved: '已批准', rejected: '已拒绝' };
+export const CHANNEL_COVERAGE_NAMES: Record<string, string> = { no_channel: '没有启用的通道支持此方式', cap_used: '支持此方式的通道今日限额已用完' };
 export const AMOUNT_UNIT_NAMES: Record<string, string> = { yuan: '元', fen: '分' };
 export const RESPONSIBLE_ACTOR_NAMES: Record<string, string> = { member: '会员本人', operator: '操作员' };
 
@@ -242,6 +246,9 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'payment_channel.update': '修改支付通道',
   'payment_channel.delete': '删除支付通道',
   'payment_channel.reveal': '查看支付通道密钥',
+  'payment_channel.key_change': '提交支付通道密钥修改',
+  'payment_channel.key_approve': '批准支付通道密钥修改',
+  'payment_channel.key_reject': '拒绝支付通道密钥修改',
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -478,6 +485,14 @@ export const FIELD_LABELS: Record<string, string> = {
   threshold: '双人复核门槛',
   day_cap: '每日直接调整上限',
   day_immediate: '今日已直接调整',
+  // issue 33: channel credentials (keys appear as fingerprints only)
+  sign_key: '商户密钥指纹',
+  notify_key: '回调密钥指纹',
+  order_url: '下单地址',
+  query_url: '查询地址',
+  sifang: '四方网关设置',
+  change_id: '修改单号',
+  proposed_by: '提交人',
 };
 
 /** The references of a reconciliation difference (the daily check's items), where they differ from FIELD_LABELS. */

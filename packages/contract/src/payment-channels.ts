@@ -20,6 +20,15 @@ import { MANUAL_PAY_TYPES, PAY_TYPES, type PayType } from './schemas/settings-pa
  *                            (their notifies are still checked with its key).
  *   payment-channels/reveal  {id, reason}                          -> PaymentChannelKeys (plain)        payments.channels_reveal (audited)
  *   payment-channels/stats   {id, from?, to?}  (Beijing dates, default the last 30 days) -> PaymentChannelStats   payments.channels
+ *   payment-channels/coverage {}                                  -> PaymentChannelCoverage            payments.channels
+ *
+ * issue 33: credentials (gateway type, merchant id, keys, order and query URLs, notify allowlist)
+ * are money settings. create and update need payments.channels_keys for them too, and they take
+ * effect only once a second, different operator approves: update applies the other fields at
+ * once and answers the pending change; a new channel is not routed nor offered until approved.
+ *   payment-channels/key-changes        {status? (default pending), channel_id?, page, per_page} -> PaymentChannelKeyChangeList   payments.channels_keys
+ *   payment-channels/key-change-approve {id}          -> PaymentChannelRow    payments.channels_keys, not the proposer (audited)
+ *   payment-channels/key-change-reject  {id, reason}  -> {id}                 payments.channels_keys (audited; a new channel's: the channel is deleted)
  *
  * Money is yuan on the wire (at most 2 decimals), fen inside. Keys are write-only: answers carry
  * them masked (PaymentChannelRow.keys), only reveal answers them whole.
@@ -109,6 +118,16 @@ export const PAYMENT_CHANNEL_MSG = {
   created: '已新增支付通道',
   saved: '已保存',
   deleted: '已删除',
+  // issue 33: credentials (merchant id, keys, gateway addresses, notify allowlist) wait for a second operator
+  keysForbidden: '修改通道的商户号、密钥、网关地址或回调IP白名单需要「修改与审批支付通道密钥」权限',
+  createdPending: '已新增支付通道：通道设置需另一位操作员批准后才会使用',
+  keyChangePending: '已保存：商户号、密钥、网关地址或回调IP白名单的修改需另一位操作员批准后生效，其余修改已生效',
+  keyChangeBusy: '该通道已有待批准的密钥修改，请先批准或拒绝',
+  keyChangeNotFound: '密钥修改不存在或已处理',
+  keyChangeSelf: '不能批准自己提交的密钥修改，请由另一位操作员批准',
+  keyChangeApproved: '已批准，新的通道设置已生效',
+  keyChangeRejected: '已拒绝该密钥修改',
+  keyChangeId: '请选择密钥修改',
 } as const;
 
 // ---- pieces -------------------------------------------------------------------------------
@@ -332,6 +351,41 @@ export const paymentChannelListSchema = z.object(
   { error: ADMIN_COMMON_MSG.badRequest },
 );
 export type PaymentChannelListQuery = z.output<typeof paymentChannelListSchema>;
+/** issue 33: what operators call each credential of a channel (a key change's lines) */
+export const CHANNEL_CREDENTIAL_NAMES: Record<string, string> = {
+  gateway_type: '网关类型',
+  merchant_id: '商户号',
+  sign_key: '商户密钥',
+  notify_key: '回调密钥',
+  order_url: '下单地址',
+  query_url: '查询地址',
+  notify_ips: '回调IP白名单',
+  sifang: '四方网关设置',
+};
+
+/** issue 33: credential changes waiting for (or decided by) a second operator */
+export const KEY_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type KeyChangeStatus = (typeof KEY_CHANGE_STATUSES)[number];
+export const paymentChannelKeyChangeListSchema = z.object(
+  {
+    status: z.union([z.enum(KEY_CHANGE_STATUSES), z.literal(''), z.null()], { error: ADMIN_COMMON_MSG.badRequest }).optional().transform((v) => v || 'pending'),
+    channel_id: z.union([channelId, z.literal(''), z.null()]).optional().transform((v) => (typeof v === 'number' ? v : undefined)),
+    page: adminPage,
+    per_page: adminPerPage,
+  },
+  { error: ADMIN_COMMON_MSG.badRequest },
+);
+export type PaymentChannelKeyChangeListQuery = z.output<typeof paymentChannelKeyChangeListSchema>;
+const keyChangeId = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,12}$/, PAYMENT_CHANNEL_MSG.keyChangeId)], { error: PAYMENT_CHANNEL_MSG.keyChangeId })
+  .transform(Number)
+  .pipe(z.number({ error: PAYMENT_CHANNEL_MSG.keyChangeId }).int(PAYMENT_CHANNEL_MSG.keyChangeId).min(1, PAYMENT_CHANNEL_MSG.keyChangeId).max(Number.MAX_SAFE_INTEGER, PAYMENT_CHANNEL_MSG.keyChangeId));
+export const paymentChannelKeyApproveSchema = z.object({ id: keyChangeId }, { error: PAYMENT_CHANNEL_MSG.keyChangeId });
+export const paymentChannelKeyRejectSchema = z.object(
+  { id: keyChangeId, reason: z.string({ error: M.reason }).trim().min(1, M.reason).max(200, M.reason).refine(...plainLine('拒绝原因')) },
+  { error: PAYMENT_CHANNEL_MSG.keyChangeId },
+);
+
 export const paymentChannelStatsSchema = z.object({ id: channelId, from: adminDate, to: adminDate }, { error: M.id });
 export type PaymentChannelStatsQuery = z.output<typeof paymentChannelStatsSchema>;
 
@@ -383,8 +437,47 @@ export interface PaymentChannelRow {
   today_cap_left: Yuan | null;
   created_at: string;
   updated_at: string;
+  /** issue 33: false while a new channel's settings wait for a second operator (not routed, not offered) */
+  approved: boolean;
+  /** the credential change waiting for a second operator, else null */
+  pending_key_change: number | null;
 }
 export type PaymentChannelList = AdminPaged<PaymentChannelRow>;
+
+/** One changed credential of a key change, as operators read it (keys as fingerprints, never the key). */
+export interface PaymentChannelKeyChangeField {
+  field: string;
+  field_name: string;
+  before: string;
+  after: string;
+}
+/** A credential change of a channel (issue 33): proposed by one operator, approved or rejected by another. */
+export interface PaymentChannelKeyChange {
+  id: number;
+  channel_id: number;
+  channel_name: string;
+  /** create: a new channel's settings; update: a change of an existing channel's */
+  kind: 'create' | 'update';
+  kind_name: string;
+  status: KeyChangeStatus;
+  status_name: string;
+  changes: PaymentChannelKeyChangeField[];
+  proposed_by: string;
+  proposed_at: string;
+  /** proposed by the operator asking: they may not approve it */
+  mine: boolean;
+  decided_by: string | null;
+  decided_at: string | null;
+  reason: string;
+}
+export type PaymentChannelKeyChangeList = AdminPaged<PaymentChannelKeyChange>;
+
+/** issue 34: online methods switched on in the cashier settings that members do not see now */
+export interface PaymentChannelCoverage {
+  /** false: no channel yet, online methods go through the default gateway setting */
+  channels_active: boolean;
+  hidden: { paytype: ChannelPayType; paytype_name: string; why: 'no_channel' | 'cap_used'; why_name: string }[];
+}
 
 /** one Beijing day of a channel */
 export interface PaymentChannelDay {

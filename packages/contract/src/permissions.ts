@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'payments.channels_reveal': '查看支付通道密钥',
   // issue 33: refunds owed to members (what an approval could not credit under their deposit limits)
   'deposits.refunds': '处理存款退款（标记已退款）',
+  // issue 33: a channel's merchant id, keys, gateway addresses and notify allowlist; a change waits for a second holder
+  'payments.channels_keys': '修改与审批支付通道密钥（商户号、密钥、网关地址、回调IP白名单）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -49,7 +51,7 @@ export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = 
   super: { name: '超级管理员', grants: ['*'] },
   finance: {
     name: '财务审核',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle', 'deposits.refunds'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle', 'deposits.refunds', 'payments.channels_keys'],
   },
   risk: {
     name: '风控',
@@ -82,6 +84,8 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   'payments.channels_reveal',
   // issue 33: marking a refund owed to a member as paid back
   'deposits.refunds',
+  // issue 33: credentials decide whose signature credits an order
+  'payments.channels_keys',
 ];
 
 export function holdsMoneyPermission(held: readonly string[]): boolean {

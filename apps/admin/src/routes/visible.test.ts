@@ -11,7 +11,7 @@ describe('side menu by role', () => {
   });
 
   test('finance reviewers see the cashier desk, members, reports, agents (issue 20: they pay commission) and receiving accounts, not operators or the audit log', () => {
-    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '报表', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
+    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '通道密钥审批', '报表', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
   });
 
   test('issue 20: agent screens need agents.view; content editors and customer service do not see them', () => {
@@ -28,6 +28,8 @@ describe('side menu by role', () => {
     expect(menuOf('super')).toContain('支付通道');
     for (const role of ['finance', 'risk', 'content', 'support', 'auditor'] as const) expect(menuOf(role)).not.toContain('支付通道');
     expect(visibleScreens(['payments.channels'], SCREENS).map((s) => s.title)).toEqual(['支付通道']);
+    // issue 33: approvers of channel credentials (finance) get the approval screen alone
+    expect(visibleScreens(['payments.channels_keys'], SCREENS).map((s) => s.title)).toEqual(['通道密钥审批']);
   });
 
   test('content editors see content, games and (read-only) promotions; not money, settings or operators', () => {

@@ -122,6 +122,8 @@ export interface DB {
   payment_channel_days: { channel_id: number; day: string; routed: Generated<number> };
   payment_channel_failures: { id: Generated<number>; channel_id: number; at: number; error: Generated<string> };
   payment_notifies_seen: { scope: string; notify_id: string; seen_at: number };
+  // issue 33: channel credential changes awaiting a second operator (migration 036)
+  payment_channel_key_changes: import('./schema/payments.ts').PaymentChannelKeyChangesTable;
   // issue 33: refunds owed to members past their deposit limits (migration 035)
   deposit_refunds: DepositRefundsTable;
 }

@@ -204,6 +204,11 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/payment-channels/delete': 'payments.channels',
   '/admin/api/payment-channels/reveal': 'payments.channels_reveal',
   '/admin/api/payment-channels/stats': 'payments.channels',
+  '/admin/api/payment-channels/coverage': 'payments.channels', // issue 34: methods members do not see
+  // issue 33: credential changes wait for a second holder of payments.channels_keys
+  '/admin/api/payment-channels/key-changes': 'payments.channels_keys',
+  '/admin/api/payment-channels/key-change-approve': 'payments.channels_keys',
+  '/admin/api/payment-channels/key-change-reject': 'payments.channels_keys',
 };
 
 const TABLES = [
@@ -214,6 +219,7 @@ const TABLES = [
   'agents', 'agent_plans', 'agent_links', 'agent_moves', 'agent_flags', // issue 20: agents core
   'responsible_changes', // issue 22
   'payment_channels', // issue 21
+  'payment_channel_key_changes', // issue 33
   'deposit_refunds', // issue 33
   // issue 13: what the content, promotions, games, chat and reconciliation calls write
   'banners', 'notices', 'articles', 'sponsors', 'banks', 'activity_types', 'activities', 'inbox_broadcasts', 'support_tickets', 'support_ticket_replies',

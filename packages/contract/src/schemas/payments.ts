@@ -342,6 +342,9 @@ export interface AdminDepositRow {
   usdt: { protocol: string; rate: number; amount: Yuan } | null;
   receiving: string;
   gateway_order_no: string | null;
+  /** issue 33: the payment channel (merchant account) that took an online order; null: none (manual, or the default gateway) */
+  channel_id: number | null;
+  channel_name: string | null;
   created_at: string;
   expires_at: string;
   credited_at: string | null;

@@ -1,6 +1,17 @@
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from './use-query';
-import type { ChannelPayType, ChannelState, GatewayType, PaymentChannelKeys, PaymentChannelList, PaymentChannelRow, PaymentChannelStats } from '@casino/contract';
+import type {
+  ChannelPayType,
+  ChannelState,
+  GatewayType,
+  KeyChangeStatus,
+  PaymentChannelCoverage,
+  PaymentChannelKeyChangeList,
+  PaymentChannelKeys,
+  PaymentChannelList,
+  PaymentChannelRow,
+  PaymentChannelStats,
+} from '@casino/contract';
 import { call, callEnvelope } from '../../api/client';
 import { compact, type TableRequest } from '../use-table';
 
@@ -50,5 +61,43 @@ export function useChannelAction() {
 export function useChannelReveal() {
   return useMutation({
     mutationFn: (body: { id: number; reason: string }) => callEnvelope<PaymentChannelKeys>('/admin/api/payment-channels/reveal', body),
+  });
+}
+
+/**
+ * issue 34: a channel's 刷新 refetches the channel and its 每日统计 together (the stats are a
+ * query of their own, under the same channel)
+ */
+export function useChannelRefresh(id: number, q: { refetch: () => Promise<unknown>; isFetching: boolean }) {
+  const qc = useQueryClient();
+  const statsKey = [...channelsKey, 'stats', id];
+  const statsFetching = useIsFetching({ queryKey: statsKey }) > 0;
+  return {
+    refetch: () => Promise.all([q.refetch(), qc.refetchQueries({ queryKey: statsKey })]),
+    isFetching: q.isFetching || statsFetching,
+  };
+}
+
+/** issue 34: the online methods members do not see now (no enabled channel serves them, or their caps are used up) */
+export function useChannelCoverage(enabled = true) {
+  return useQuery({ queryKey: [...channelsKey, 'coverage'], queryFn: () => call<PaymentChannelCoverage>('/admin/api/payment-channels/coverage', {}), enabled });
+}
+
+/** issue 33: credential changes (default: waiting for a second operator); payments.channels_keys */
+export function useKeyChanges(filters: { status?: KeyChangeStatus; channel_id?: number; page?: number }, enabled = true) {
+  return useQuery({
+    queryKey: [...channelsKey, 'key-changes', filters],
+    queryFn: () => call<PaymentChannelKeyChangeList>('/admin/api/payment-channels/key-changes', { page: 1, per_page: 50, ...compact(filters) }),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** approve (a second operator: the proposer may not) or reject with a reason */
+export function useKeyChangeDecision() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, body }: { decision: 'approve' | 'reject'; body: { id: number; reason?: string } }) => callEnvelope<unknown>(`/admin/api/payment-channels/key-change-${decision}`, body),
+    onSettled: () => void qc.invalidateQueries({ queryKey: channelsKey }),
   });
 }

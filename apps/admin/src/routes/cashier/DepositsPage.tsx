@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { adminDepositApproveSchema, adminDepositRejectSchema, depositDecidableFrom, DEPOSIT_KIND_NAMES, PAY_TYPE_NAMES, type AdminDepositRow, type DepositStatus } from '@casino/contract';
-import { Button, Card, Form, Input, Segmented, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +25,8 @@ const STATUS: Record<DepositStatus, { text: string; color: string }> = {
 };
 
 /** what an operator may decide: the server's own rule, from the contract */
+/** issue 33: the payment channel of an online order, by name and id ('默认网关' before channels existed) */
+const channelText = (r: AdminDepositRow) => (r.channel_id !== null ? `支付通道 ${r.channel_name ?? ''} #${r.channel_id}` : '默认网关');
 const decidable = (r: AdminDepositRow) => depositDecidableFrom(r.kind).includes(r.status);
 
 /**
@@ -74,8 +76,12 @@ export default function DepositsPage() {
           </Space>
         ) : r.usdt ? (
           <span style={{ fontSize: 12 }}>{r.usdt.protocol} · {r.usdt.amount} USDT（汇率 {r.usdt.rate}）</span>
-        ) : r.gateway_order_no ? (
-          <span style={{ fontSize: 12 }}>网关单号 {r.gateway_order_no}</span>
+        ) : r.kind === 'online' ? (
+          // issue 33: which channel (merchant account) took the order, to check it against that account
+          <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
+            <span data-testid="deposit-channel">{channelText(r)}</span>
+            {r.gateway_order_no ? <span className="tabular">网关单号 {r.gateway_order_no}</span> : null}
+          </Space>
         ) : (
           '-'
         ),
@@ -160,6 +166,12 @@ export default function DepositsPage() {
           onClose={() => setOpen(null)}
           submit={(v) => action.mutateAsync({ action: open.action, body: { deposit_no: row.deposit_no, ...(open.action === 'reject' ? { reason: v.reason } : {}) } })}
         >
+          {row.kind === 'online' ? (
+            <Typography.Paragraph style={{ fontSize: 12 }} data-testid="deposit-review-channel">
+              {channelText(row)}
+              {row.gateway_order_no ? ` · 网关单号 ${row.gateway_order_no}` : ''}
+            </Typography.Paragraph>
+          ) : null}
           {open.action === 'reject' ? <ReasonField label="拒绝原因" /> : <DepositLimitNotice detail={detail} />}
         </ActionModal>
       ) : null}

@@ -19,10 +19,11 @@ import { ActionModal, ReasonField } from '../../components/ActionModal';
 import { QueryError } from '../../components/QueryError';
 import { RefreshButton } from '../../components/RefreshButton';
 import { can, useMe } from '../../hooks/api/auth';
-import { useChannel, useChannelReveal, useChannelStats } from '../../hooks/api/payment-channels';
+import { useChannel, useChannelRefresh, useChannelReveal, useChannelStats } from '../../hooks/api/payment-channels';
 import { dayRange, yuan } from '../../lib/format';
 import { ChannelForm } from './ChannelForm';
-import { capText, ChannelStateTag, ChannelSwitch, methodAmounts } from './parts';
+import { PendingKeyChanges } from './KeyChanges';
+import { capText, ChannelStateTag, ChannelSwitch, methodAmounts, rateText } from './parts';
 
 // echarts downloads in a chunk of its own when the detail opens (as the dashboard's chart), never with the list
 const loadChart = () => import('./StatsChart').then((m) => ({ default: m.StatsChart }));
@@ -33,7 +34,7 @@ const statColumns: ColumnsType<PaymentChannelDay> = [
   { title: '日期', dataIndex: 'day', render: (v: string) => <span className="tabular">{v}</span> },
   { title: '订单', dataIndex: 'orders', align: 'right', render: (v: number) => <span className="tabular">{v}</span> },
   { title: '成功', dataIndex: 'paid', align: 'right', render: (v: number) => <span className="tabular">{v}</span> },
-  { title: '成功率', dataIndex: 'success_rate', align: 'right', render: (v: number) => <span className="tabular">{v.toFixed(2)}%</span> },
+  { title: '成功率', dataIndex: 'success_rate', align: 'right', render: (v: number, d) => <span className="tabular">{rateText(d.orders, v)}</span> },
   { title: '入账金额（元）', dataIndex: 'volume', align: 'right', render: (v: number) => <span className="tabular">{yuan(v)}</span> },
 ];
 
@@ -72,7 +73,7 @@ function Stats({ id }: { id: number }) {
             <Statistic title="成功" value={d.total.paid} suffix="笔" styles={figure} />
           </Col>
           <Col span={6}>
-            <Statistic title="成功率" value={d.total.success_rate.toFixed(2)} suffix="%" styles={figure} />
+            <Statistic title="成功率" value={rateText(d.total.orders, d.total.success_rate)} styles={figure} />
           </Col>
           <Col span={6}>
             <Statistic title="入账金额（元）" value={yuan(d.total.volume)} styles={figure} />
@@ -109,7 +110,7 @@ function Stats({ id }: { id: number }) {
                 <b className="tabular">{d.total.paid}</b>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={3} align="right">
-                <b className="tabular">{d.total.success_rate.toFixed(2)}%</b>
+                <b className="tabular">{rateText(d.total.orders, d.total.success_rate)}</b>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">
                 <b className="tabular">{yuan(d.total.volume)}</b>
@@ -216,6 +217,8 @@ export default function ChannelDetailPage() {
   const id = Number(useParams().id) || 0;
   const me = useMe();
   const q = useChannel(id);
+  // issue 34: 刷新 brings the 每日统计 along, not only the channel's figures
+  const refresh = useChannelRefresh(id, q);
   const [editing, setEditing] = useState(false);
   const manage = can(me.data, 'payments.channels');
   const back = (
@@ -245,7 +248,7 @@ export default function ChannelDetailPage() {
           <ChannelStateTag row={r} />
         </Space>
         <Space>
-          <RefreshButton query={q} />
+          <RefreshButton query={refresh} />
           {manage ? (
             <>
               <ChannelSwitch row={r} link={false} />
@@ -256,6 +259,9 @@ export default function ChannelDetailPage() {
           ) : null}
         </Space>
       </div>
+      {!r.approved ? <Alert type="warning" showIcon title="新通道待批准" description="通道设置（商户号、密钥、网关地址、回调IP白名单）需另一位操作员批准后，通道才会参与在线存款分配。" /> : null}
+      {r.pending_key_change && !can(me.data, 'payments.channels_keys') ? <Alert type="info" showIcon title="此通道有待批准的密钥修改" description="修改批准前，通道仍按原来的商户号、密钥、网关地址和回调IP白名单工作。" /> : null}
+      {can(me.data, 'payments.channels_keys') ? <PendingKeyChanges channelId={r.id} /> : null}
       {r.state === 'paused' && r.paused_reason ? <Alert type="warning" showIcon title={`${r.paused_at ?? ''} ${r.paused_reason}`} description="处理好网关的问题后点击「恢复」重新参与分配。" /> : null}
       <Row gutter={16}>
         <Col span={16}>

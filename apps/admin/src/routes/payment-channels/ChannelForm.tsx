@@ -316,7 +316,9 @@ export function ChannelForm({ row, onClose, onSaved }: { row?: PaymentChannelRow
     setError(null);
     try {
       const env = await action.mutateAsync({ action: row ? 'update' : 'create', body });
-      message.success(env.message || '已保存');
+      // issue 33: credentials wait for a second operator; the server's message says so
+      if (env.data.pending_key_change) message.warning(env.message, 6);
+      else message.success(env.message || '已保存');
       onClose();
       onSaved?.(env.data);
       if (!row) {
@@ -324,6 +326,7 @@ export function ChannelForm({ row, onClose, onSaved }: { row?: PaymentChannelRow
           title: '已新增支付通道',
           content: (
             <Space orientation="vertical">
+              <Alert type="warning" showIcon title="通道设置（商户号、密钥、网关地址、回调IP白名单）需另一位操作员在「待批准的密钥修改」中批准后，通道才会参与在线存款分配。" />
               <span>请把下面的回调地址提供给网关（商户后台的异步通知地址）：</span>
               <Typography.Text copyable code data-testid="channel-created-notify-url">
                 {env.data.notify_url}

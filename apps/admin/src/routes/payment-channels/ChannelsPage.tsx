@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CHANNEL_PAY_TYPES, CHANNEL_STATE_NAMES, CHANNEL_STATES, GATEWAY_TYPE_NAMES, GATEWAY_TYPES, PAY_TYPE_NAMES, type PaymentChannelRow } from '@casino/contract';
-import { Button, Card, Empty, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,10 +10,11 @@ import { RefreshButton } from '../../components/RefreshButton';
 import { SearchActions } from '../../components/SearchActions';
 import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
-import { channelsKey, listChannels, useChannelAction, type ChannelFilters } from '../../hooks/api/payment-channels';
+import { channelsKey, listChannels, useChannelAction, useChannelCoverage, type ChannelFilters } from '../../hooks/api/payment-channels';
 import { useTable } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
 import { ChannelForm } from './ChannelForm';
+import { PendingKeyChanges } from './KeyChanges';
 import { capText, ChannelStateTag, ChannelSwitch, methodAmounts } from './parts';
 
 const muted = { fontSize: 12, color: '#5b6276' } as const;
@@ -37,6 +38,8 @@ export default function ChannelsPage() {
   }, [linked]);
   const [editing, setEditing] = useState<{ row?: PaymentChannelRow } | null>(null);
   const manage = can(me.data, 'payments.channels');
+  const approver = can(me.data, 'payments.channels_keys');
+  const coverage = useChannelCoverage();
 
   const columns: ColumnsType<PaymentChannelRow> = [
     {
@@ -51,7 +54,16 @@ export default function ChannelsPage() {
         </Space>
       ),
     },
-    { title: '状态', dataIndex: 'state', render: (_, r) => <ChannelStateTag row={r} /> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      render: (_, r) => (
+        <Space size={4}>
+          <ChannelStateTag row={r} />
+          {r.approved && r.pending_key_change ? <Typography.Text type="warning" style={{ fontSize: 12 }}>密钥修改待批准</Typography.Text> : null}
+        </Space>
+      ),
+    },
     { title: '网关类型', dataIndex: 'gateway_type_name' },
     { title: '商户号', dataIndex: 'merchant_id', render: (v: string) => <span className="tabular">{v}</span> },
     {
@@ -159,6 +171,26 @@ export default function ChannelsPage() {
           />
         </Form>
       </Card>
+      {approver ? <PendingKeyChanges /> : null}
+      {coverage.data?.channels_active && coverage.data.hidden.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="channel-coverage"
+          title={`会员收银台现在看不到：${coverage.data.hidden.map((h) => h.paytype_name).join('、')}`}
+          description={
+            <Space orientation="vertical" size={0}>
+              <span>已添加支付通道后，在线存款方式只在有启用的通道支持时才显示给会员（存款方式设置里已开启也一样）。</span>
+              {coverage.data.hidden.map((h) => (
+                <span key={h.paytype}>
+                  {h.paytype_name}：{h.why_name}
+                </span>
+              ))}
+            </Space>
+          }
+        />
+      ) : null}
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         会员在线存款时，系统在启用且支持该方式与金额、当日限额未用完的通道中按权重随机选择一个；连续下单失败的通道会自动暂停，恢复后重新参与分配。
       </Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { CHANNEL_STATE_NAMES, type ChannelState, type PaymentChannelMethod, type PaymentChannelRow } from '@casino/contract';
+import { CHANNEL_STATE_NAMES, KEY_CHANGE_STATUS_NAMES, type ChannelState, type PaymentChannelMethod, type PaymentChannelRow } from '@casino/contract';
 import { Button, Tag, Tooltip } from 'antd';
 import { Confirmed } from '../../components/Confirmed';
 import { useChannelAction } from '../../hooks/api/payment-channels';
@@ -7,7 +7,17 @@ import { yuan } from '../../lib/format';
 const STATE_COLORS: Record<ChannelState, string> = { enabled: 'green', disabled: 'default', paused: 'orange' };
 
 /** 启用 / 停用 / 已自动暂停; a paused channel says why and since when */
-export function ChannelStateTag({ row }: { row: Pick<PaymentChannelRow, 'state' | 'state_name' | 'paused_reason' | 'paused_at'> }) {
+export function ChannelStateTag({ row }: { row: Pick<PaymentChannelRow, 'state' | 'state_name' | 'paused_reason' | 'paused_at'> & Partial<Pick<PaymentChannelRow, 'approved' | 'pending_key_change'>> }) {
+  // issue 33: a new channel is not used until a second operator approves its settings
+  if (row.approved === false) {
+    return (
+      <Tooltip title="通道设置需另一位操作员批准后才会参与分配">
+        <Tag color="gold" data-testid="channel-state">
+          {KEY_CHANGE_STATUS_NAMES.pending}
+        </Tag>
+      </Tooltip>
+    );
+  }
   const tag = (
     <Tag color={STATE_COLORS[row.state]} data-testid="channel-state">
       {row.state_name || CHANNEL_STATE_NAMES[row.state]}
@@ -46,3 +56,6 @@ export function ChannelSwitch({ row, link = true }: { row: PaymentChannelRow; li
     </Confirmed>
   );
 }
+
+/** issue 34: a success rate, '-' for a day (or span) without orders */
+export const rateText = (orders: number, rate: number) => (orders > 0 ? `${rate.toFixed(2)}%` : '-');

@@ -34,8 +34,9 @@ import { m031 } from './031_payment_channels.ts'; // issue 21: payment channels
 import { m032 } from './032_deposits_time.ts'; // issue 24: the deposits list's index
 import { m033 } from './033_scale_indexes.ts'; // issue 24: indexes the scale check found missing
 import { m034 } from './034_member_cards_member.ts'; // issue 24: a member's cards, deleted ones too
-import { mAdjustments } from './037_member_adjustments.ts'; // issue 33: manual adjustments wait for a second operator
 import { m035 } from './035_deposit_refunds.ts'; // issue 33: refunds owed to members past their deposit limits
+import { m036 } from './036_channel_key_changes.ts'; // issue 33: channel credential changes wait for a second operator
+import { mAdjustments } from './037_member_adjustments.ts'; // issue 33: manual adjustments wait for a second operator
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -74,7 +75,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '032_deposits_time': m032(), // issue 24: deposits (created_at, id) for the back-office's unfiltered list
     '033_scale_indexes': m033(), // issue 24: reports' active members, activity applications newest first
     '034_member_cards_member': m034(), // issue 24: member_cards (member_id, id) for the member view
-    '037_member_adjustments': mAdjustments(dialect), // issue 33: manual adjustments, a second operator above the threshold or the daily cap
     '035_deposit_refunds': m035(dialect), // issue 33: what an approval could not credit under the member's deposit limits, owed back
+    '036_channel_key_changes': m036(dialect), // issue 33: channel credentials (keys, merchant id, URLs, notify allowlist) approved by a second operator
+    '037_member_adjustments': mAdjustments(dialect), // issue 33: manual adjustments, a second operator above the threshold or the daily cap
   };
 }

@@ -126,8 +126,28 @@ export interface PaymentChannelsTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** issue 33 (migration 036): when a second operator approved a new channel's settings; null: not routed nor offered yet */
+  approved_at: number | null;
 }
 export type PaymentChannelRecord = Selectable<PaymentChannelsTable>;
+
+/** issue 33 (migration 036): a channel credential change waiting for (or decided by) a second operator */
+export interface PaymentChannelKeyChangesTable {
+  id: Generated<number>;
+  channel_id: number;
+  kind: string;
+  status: string;
+  changes: string;
+  before: string;
+  sign_key: Generated<string>;
+  notify_key: Generated<string>;
+  proposed_by: number;
+  proposed_at: number;
+  decided_by: number | null;
+  decided_at: number | null;
+  reason: Generated<string>;
+}
+export type PaymentChannelKeyChange = Selectable<PaymentChannelKeyChangesTable>;
 
 /** issue 33: what an approval could not credit under the member's deposit limits, owed back (migration 035) */
 export interface DepositRefundsTable {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { resealAll } from '../../ops/rotate-card-key.ts';
 import { cardVaultOf, createCardVault, loadCardKey } from '../cards/index.ts';
-import { adminToken } from '../payments/testing.ts';
+import { adminToken, approveChannel } from '../payments/testing.ts';
 
 /** Issue 21 point 1: operators add, edit, switch, delete channels; keys sealed, shown masked, revealed with an audit row. */
 describe('payment channels: back-office calls', () => {
@@ -32,7 +32,8 @@ describe('payment channels: back-office calls', () => {
 
   it('creates a channel: keys sealed at rest, answered masked; fields in yuan; the notify URL to give the gateway', async () => {
     const r = await call('create', base);
-    expect(r).toMatchObject({ code: 200, message: PAYMENT_CHANNEL_MSG.created });
+    // issue 33: a new channel waits for a second operator's approval of its settings
+    expect(r).toMatchObject({ code: 200, message: PAYMENT_CHANNEL_MSG.createdPending, data: { approved: false, pending_key_change: expect.any(Number) } });
     const id = r.data.id as number;
     expect(r.data).toMatchObject({
       name: '支付宝A',
@@ -98,12 +99,18 @@ describe('payment channels: back-office calls', () => {
   it('updates only what is sent: state, cap, keys; a paused channel is resumed by enabling it; every change audited', async () => {
     const { data } = await call('create', { ...base, name: '微信B', merchant_id: 'W1' });
     const id = data.id as number;
+    await approveChannel(t, id);
     const off = await call('update', { id, state: 'disabled' });
     expect(off).toMatchObject({ code: 200, data: { state: 'disabled', state_name: '停用', weight: 30, merchant_id: 'W1', keys: { sign_key: `••••${KEY.slice(-4)}` } } });
     const NEW = `n${randomBytes(12).toString('hex')}`;
+    // issue 33: the cap and weight at once; the keys once a second operator approves them
     const changed = await call('update', { id, daily_cap: '', keys: { sign_key: NEW, notify_key: `${NEW}x` }, weight: '7' });
-    expect(changed.data).toMatchObject({ daily_cap: 0, today_cap_left: null, weight: 7, keys: { sign_key: `••••${NEW.slice(-4)}`, notify_key: `••••${NEW.slice(-3)}x` } });
-    expect((await call('update', { id, keys: { notify_key: '-' } })).data.keys.notify_key).toBe('');
+    expect(changed).toMatchObject({ message: PAYMENT_CHANNEL_MSG.keyChangePending, data: { daily_cap: 0, today_cap_left: null, weight: 7, keys: { sign_key: `••••${KEY.slice(-4)}`, notify_key: '' } } });
+    await approveChannel(t, id);
+    expect((await call('get', { id })).data.keys).toEqual({ sign_key: `••••${NEW.slice(-4)}`, notify_key: `••••${NEW.slice(-3)}x` });
+    expect((await call('update', { id, keys: { notify_key: '-' } })).message).toBe(PAYMENT_CHANNEL_MSG.keyChangePending);
+    await approveChannel(t, id);
+    expect((await call('get', { id })).data.keys.notify_key).toBe('');
     // the server pauses; an operator's "enabled" resumes it and clears the reason
     await t.ctx.db.updateTable('payment_channels').set({ state: 'paused', paused_reason: '测试暂停', paused_at: Date.now() }).where('id', '=', id).execute();
     expect((await call('get', { id })).data).toMatchObject({ state: 'paused', state_name: '已自动暂停', paused_reason: '测试暂停' });
@@ -112,7 +119,17 @@ describe('payment channels: back-office calls', () => {
 
     const audit = await t.post('/admin/api/audit/list', { target: `payment_channel:${id}`, page: 1 }, { token: admin });
     const actions = audit.data.data.map((a: { action: string }) => a.action);
-    expect(actions).toEqual(['payment_channel.update', 'payment_channel.update', 'payment_channel.update', 'payment_channel.update', 'payment_channel.create']);
+    expect(actions).toEqual([
+      'payment_channel.update',
+      'payment_channel.key_approve',
+      'payment_channel.key_change',
+      'payment_channel.key_approve',
+      'payment_channel.key_change',
+      'payment_channel.update',
+      'payment_channel.update',
+      'payment_channel.key_approve',
+      'payment_channel.create',
+    ]);
     expect(audit.data.data[0]).toMatchObject({ action_name: '修改支付通道', target_name: `支付通道 #${id}` });
     // keys are named in the audit, never written there
     const details = JSON.stringify(audit.data.data.map((a: { detail: unknown }) => a.detail));
@@ -120,7 +137,7 @@ describe('payment channels: back-office calls', () => {
     expect(details).not.toContain(NEW);
     expect(details).not.toContain(KEY);
     // money in the audit detail reads in yuan
-    expect(audit.data.data[4].detail.after.daily_cap).toBe(20000);
+    expect(audit.data.data[8].detail.after.daily_cap).toBe(20000);
   });
 
   it('lists with filters; a deleted channel leaves the list but its row stays for its orders', async () => {

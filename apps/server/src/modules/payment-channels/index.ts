@@ -53,6 +53,14 @@ import { createChannelAdmin } from './service.ts';
  *   its notify_ips when it has any (the payments module; replays: see payments/replay.ts).
  * - Stats: per Beijing day of order creation, from deposits.channel_id (indexed with created_at):
  *   orders, credited orders, success rate (percent, 2 decimals), credited yuan.
+ * - Credentials (issue 33, migration 036): gateway type, merchant id, keys, order / query URL and
+ *   notify allowlist are money settings. Changing one needs payments.channels_keys; the change
+ *   waits in payment_channel_key_changes (new keys sealed with the vault, values and key
+ *   fingerprints as JSON; one pending change per channel) until a second, different holder
+ *   approves it, and only then reaches the channel (and so the notify check). Other fields apply
+ *   at once with payments.channels. A new channel is stored with approved_at null: not routed,
+ *   not offered, not counted as "channels exist" by the cashier, until approved; a rejected new
+ *   channel is deleted. The audit log keeps keys' fingerprints (sha256, 8 hex digits), never keys.
  */
 export type { Channel, ChannelMethod } from './model.ts';
 export type { Routing, RouteOutcome } from './routing.ts';
@@ -81,7 +89,7 @@ export function createPaymentChannels(ctx: AppContext, deps: PaymentChannelsDeps
     return `${base}/pay/notify/ch/${id}`;
   };
   const routing = createRouting(ctx, { settings: deps.settings, vault: deps.vault, gateways: deps.gateways, random: deps.random });
-  const admin = createChannelAdmin(ctx, { vault: deps.vault, notifyUrlOf });
+  const admin = createChannelAdmin(ctx, { vault: deps.vault, notifyUrlOf, settings: deps.settings, offers: (s) => routing.offers(s) });
   const jobs: Job[] = [{ name: 'prune_channel_failures', everySeconds: 3600, leaseMs: 5 * 60_000, run: async () => void (await repo.pruneFailures(ctx.db, Date.now() - FAILURES_KEPT_MS)) }];
   return {
     routing,
@@ -101,11 +109,21 @@ export type PaymentChannels = ReturnType<typeof createPaymentChannels>;
 /** channels that paused themselves (the dashboard's pending count) */
 export const pausedChannelsCount = (db: Kysely<DB>) => repo.pausedCount(db);
 
-/** every sealed key, for the card-key rotation (ops/rotate-card-key.ts) */
-export function sealedChannelKeys(db: Kysely<DB>) {
-  return db.selectFrom('payment_channels').select(['id', 'sign_key', 'notify_key']).execute();
+/**
+ * every sealed key, for the card-key rotation (ops/rotate-card-key.ts): the channels' and those of
+ * credential changes still waiting (issue 33); a row of either is told apart by its sealed value
+ */
+export async function sealedChannelKeys(db: Kysely<DB>) {
+  const [channels, pending] = await Promise.all([
+    db.selectFrom('payment_channels').select(['id', 'sign_key', 'notify_key']).execute(),
+    db.selectFrom('payment_channel_key_changes').select(['id', 'sign_key', 'notify_key']).where('status', '=', 'pending').execute(),
+  ]);
+  return [...channels, ...pending];
 }
 export async function resealChannelKey(db: Kysely<DB>, id: number, column: 'sign_key' | 'notify_key', from: string, to: string): Promise<boolean> {
   const r = await db.updateTable('payment_channels').set({ [column]: to }).where('id', '=', id).where(column, '=', from).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) === 1) return true;
+  // a sealed value is unique (random nonce): the same id in the other table is told apart by it
+  const k = await db.updateTable('payment_channel_key_changes').set({ [column]: to }).where('id', '=', id).where(column, '=', from).executeTakeFirst();
+  return Number(k.numUpdatedRows) === 1;
 }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, PaymentChannelRecord, PaymentChannelsTable } from '../../db/schema.ts';
+import type { PaymentChannelKeyChangesTable } from '../../db/schema/payments.ts';
 import { beijingDayOf } from '../../db/beijing-day.ts';
 import { contains } from '../../db/like.ts';
 
@@ -22,13 +23,63 @@ export function channel(db: Q, id: number, opts: { includeDeleted?: boolean } = 
   return q.executeTakeFirst();
 }
 
-/** every channel not deleted (a site runs tens of them: routing reads them all) */
+/**
+ * every channel not deleted whose settings a second operator approved (a site runs tens of them:
+ * routing reads them all); a new channel awaiting approval is neither routed nor offered (issue 33)
+ */
 export function liveChannels(db: Q): Promise<PaymentChannelRecord[]> {
-  return db.selectFrom('payment_channels').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+  return db.selectFrom('payment_channels').selectAll().where('deleted_at', 'is', null).where('approved_at', 'is not', null).orderBy('id').execute();
 }
 
 export async function anyLiveChannel(db: Q): Promise<boolean> {
-  return (await db.selectFrom('payment_channels').select('id').where('deleted_at', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('payment_channels').select('id').where('deleted_at', 'is', null).where('approved_at', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+}
+
+// ---- credential changes (issue 33) ----------------------------------------------------------
+
+export function insertKeyChange(db: Q, row: Insertable<PaymentChannelKeyChangesTable>) {
+  return db.insertInto('payment_channel_key_changes').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function keyChange(db: Q, id: number) {
+  return db.selectFrom('payment_channel_key_changes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** the change of a channel still waiting for a second operator (at most one) */
+export function pendingKeyChangeOf(db: Q, channelId: number) {
+  return db.selectFrom('payment_channel_key_changes').selectAll().where('channel_id', '=', channelId).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/** pending changes of these channels, by channel */
+export async function pendingKeyChanges(db: Q, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('payment_channel_key_changes').select(['id', 'channel_id']).where('status', '=', 'pending').where('channel_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.channel_id), Number(r.id)]));
+}
+
+/** pending -> approved / rejected, once: the conditional update is the check against a second decision racing it */
+export async function decideKeyChange(db: Q, id: number, set: { status: 'approved' | 'rejected'; decided_by: number; decided_at: number; reason?: string }): Promise<boolean> {
+  const r = await db.updateTable('payment_channel_key_changes').set(set).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function listKeyChanges(db: Q, f: { status: string; channelId?: number }, limit: number, offset: number) {
+  let q = db.selectFrom('payment_channel_key_changes as k').where('k.status', '=', f.status);
+  if (f.channelId !== undefined) q = q.where('k.channel_id', '=', f.channelId);
+  const [rows, count] = await Promise.all([
+    q
+      .leftJoin('payment_channels as c', 'c.id', 'k.channel_id')
+      .leftJoin('admins as p', 'p.id', 'k.proposed_by')
+      .leftJoin('admins as d', 'd.id', 'k.decided_by')
+      .selectAll('k')
+      .select(['c.name as channel_name', 'p.username as proposer', 'd.username as decider'])
+      .orderBy('k.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export async function listChannels(db: Q, f: { state?: string; gatewayType?: string; paytype?: string; keyword?: string }, limit: number, offset: number) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { GatewayError, type PaymentGateway } from '../../adapters/payments/index.ts';
 import { cardVaultOf } from '../cards/index.ts';
-import { adminToken, memberWithCard } from '../payments/testing.ts';
+import { adminToken, approveChannel, memberWithCard } from '../payments/testing.ts';
 import { createPaymentChannels } from './index.ts';
 
 /** a seeded generator (mulberry32): the same draws every run, so the weight test cannot flake */
@@ -49,6 +49,7 @@ describe('payment channels: routing', () => {
   async function channel(body: Record<string, unknown>): Promise<number> {
     const r = await t.post('/admin/api/payment-channels/create', { name: `通道${++seq}`, gateway_type: 'sandbox', merchant_id: `M${seq}`, keys: { sign_key: 'sandbox-key-0000' }, ...body }, { token: admin });
     if (r.code !== 200) throw new Error(r.message);
+    await approveChannel(t, r.data.id);
     return r.data.id;
   }
   const drop = (ids: number[]) => Promise.all(ids.map((id) => t.post('/admin/api/payment-channels/delete', { id }, { token: admin })));
@@ -174,6 +175,7 @@ describe('payment channels: what the cashier offers', () => {
   const create = async (body: Record<string, unknown>) => {
     const r = await t.post('/admin/api/payment-channels/create', { gateway_type: 'sandbox', keys: { sign_key: 'sandbox-key-0000' }, ...body }, { token: admin });
     if (r.code !== 200) throw new Error(r.message);
+    await approveChannel(t, r.data.id as number);
     return r.data.id as number;
   };
   const methods = async (token: string) =>

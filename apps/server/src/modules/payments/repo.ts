@@ -225,7 +225,8 @@ export async function adminList(db: Q, f: { status?: string; memberId?: number }
   // 10,000 and estimated past that; the last pages read from the oldest end (deposits_time index)
   return newestFirstPage(db, {
     base,
-    rows: base.innerJoin('members', 'members.id', 'deposits.member_id').selectAll('deposits').select('members.username'),
+    // issue 33: the channel that took an online order (its name even once deleted)
+    rows: base.innerJoin('members', 'members.id', 'deposits.member_id').leftJoin('payment_channels', 'payment_channels.id', 'deposits.channel_id').selectAll('deposits').select(['members.username', 'payment_channels.name as channel_name']),
     keys: ['deposits.created_at', 'deposits.id'],
     page,
     perPage: limit,
@@ -237,7 +238,14 @@ export function memberIdByUsername(db: Q, username: string) {
 }
 
 export function adminRow(db: Q, depositNo: string) {
-  return db.selectFrom('deposits').innerJoin('members', 'members.id', 'deposits.member_id').selectAll('deposits').select('members.username').where('deposits.deposit_no', '=', depositNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('deposits')
+    .innerJoin('members', 'members.id', 'deposits.member_id')
+    .leftJoin('payment_channels', 'payment_channels.id', 'deposits.channel_id')
+    .selectAll('deposits')
+    .select(['members.username', 'payment_channels.name as channel_name'])
+    .where('deposits.deposit_no', '=', depositNo)
+    .executeTakeFirstOrThrow();
 }
 
 export async function usernameOf(db: Q, memberId: number): Promise<string> {

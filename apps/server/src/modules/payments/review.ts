@@ -32,7 +32,7 @@ import { decidableFrom, recordState } from './states.ts';
 
 const ADMIN_PER_PAGE = 20;
 
-function toRow(d: Deposit & { username: string }): AdminDepositRow {
+function toRow(d: Deposit & { username: string; channel_name?: string | null }): AdminDepositRow {
   const receiving = d.receiving ? (JSON.parse(d.receiving) as { bank_name: string; bank_owner: string; bank_no: string }) : null;
   return {
     deposit_no: d.deposit_no,
@@ -51,6 +51,9 @@ function toRow(d: Deposit & { username: string }): AdminDepositRow {
     usdt: d.paytype === 'usdtpay' && d.usdt_cents !== null ? { protocol: d.usdt_protocol, rate: Number(d.usdt_rate), amount: fenToYuan(Number(d.usdt_cents)) } : null,
     receiving: receiving ? `${receiving.bank_name} ${receiving.bank_owner} ${receiving.bank_no}`.trim() : '',
     gateway_order_no: d.gateway_order_no,
+    // issue 33: which channel (merchant account) took an online order
+    channel_id: d.channel_id === null ? null : Number(d.channel_id),
+    channel_name: d.channel_id === null ? null : (d.channel_name ?? null),
     created_at: toWireTime(Number(d.created_at)),
     expires_at: toWireTime(Number(d.expires_at)),
     credited_at: d.credited_at === null ? null : toWireTime(Number(d.credited_at)),

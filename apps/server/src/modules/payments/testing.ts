@@ -79,6 +79,31 @@ export const sandboxDriver = (): PayDriver => ({
 
 export const adminToken = async (t: TestApp) => (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token as string;
 
+/** a second super admin's token, once per app (issue 33: a channel's settings need a second operator's approval) */
+const approvers = new WeakMap<TestApp, Promise<string>>();
+export function secondAdminToken(t: TestApp): Promise<string> {
+  let p = approvers.get(t);
+  if (!p) {
+    p = (async () => {
+      const r = await t.post('/admin/api/operators/create', { username: 'approver2', password: 'approver-pass-2', role: 'super' }, { token: await adminToken(t) });
+      if (r.code !== 200) throw new Error(`second operator: ${r.message}`);
+      return (await t.post('/admin/api/login', { username: 'approver2', password: 'approver-pass-2' })).data.token as string;
+    })();
+    approvers.set(t, p);
+  }
+  return p;
+}
+
+/** approves, as a second operator, the channel's credential change waiting (a new channel's settings) */
+export async function approveChannel(t: TestApp, channelId: number): Promise<void> {
+  const token = await secondAdminToken(t);
+  const list = await t.post('/admin/api/payment-channels/key-changes', { channel_id: channelId, page: 1 }, { token });
+  const change = (list.data?.data as { id: number }[] | undefined)?.[0];
+  if (!change) throw new Error(`no pending change of channel ${channelId}: ${list.message}`);
+  const r = await t.post('/admin/api/payment-channels/key-change-approve', { id: change.id }, { token });
+  if (r.code !== 200) throw new Error(`approve channel ${channelId}: ${r.message}`);
+}
+
 /** opens a merchant account at the sandbox's 四方 mode (its key chosen by the caller or made there) */
 export async function sifangMerchant(t: TestApp, spec: Record<string, unknown> = {}): Promise<SifangMerchant> {
   const res = await fetch(`${t.origin}/sandbox/pay/sifang/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
@@ -103,6 +128,7 @@ export async function sifangChannel(t: TestApp, m: SifangMerchant, extra: Record
     { token: await adminToken(t) },
   );
   if (r.code !== 200) throw new Error(`channel: ${r.message}`);
+  await approveChannel(t, r.data.id as number);
   return r.data.id as number;
 }
 
