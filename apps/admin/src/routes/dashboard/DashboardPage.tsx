@@ -64,14 +64,15 @@ export default function DashboardPage() {
             {PENDING_QUEUES.map((p) => {
               const n = summary.data.pending[p.key];
               const body = (
-                <Card size="small" hoverable={!!p.path} data-testid={`pending-${p.key}`}>
-                  <Statistic title={<Space>{p.label}{n > 0 ? <Badge status="processing" color="#cf1322" /> : null}</Space>} value={n} styles={{ content: { color: n > 0 ? '#cf1322' : undefined } }} />
+                // equal heights, each label on one line (issue 34: 支付通道已暂停 wrapped and stood taller)
+                <Card size="small" hoverable={!!p.path} data-testid={`pending-${p.key}`} style={{ height: '100%' }}>
+                  <Statistic title={<Space size={4} style={{ whiteSpace: 'nowrap' }}>{p.label}{n > 0 ? <Badge status="processing" color="#cf1322" /> : null}</Space>} value={n} styles={{ content: { color: n > 0 ? '#cf1322' : undefined } }} />
                 </Card>
               );
               return (
                 // one row of equal cards at 1440 wide, however many queues there are (issue 34: none wraps alone)
                 <Col flex="1 0 128px" key={p.key}>
-                  {p.path ? <Link to={p.path}>{body}</Link> : body}
+                  {p.path ? <Link to={p.path} style={{ display: 'block', height: '100%' }}>{body}</Link> : body}
                 </Col>
               );
             })}
