@@ -203,7 +203,6 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   // issue 15: self-service password reset, proven with real name, payment password and a card's last 4
   const passwordReset = createPasswordReset(ctx, {
     sessions: accounts.sessions,
-    checkPayPassword: accounts.service.checkPayPassword,
     hasCardEnding: (memberId, last4) => hasCardEnding(ctx.db, memberId, last4),
     clearLoginFailures: accounts.service.clearLoginFailures,
   });

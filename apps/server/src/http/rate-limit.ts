@@ -20,21 +20,24 @@ export interface Limiter {
   /** events counted for key in the current window (0 when rate limits are off) */
   count(key: string): Promise<number>;
   /**
-   * A guarded check (a password): refused while key is over the rule; a false answer counts
-   * one failure, a true one clears the count. Answers the check's result.
+   * A guarded check (a password): counted first, so refused once key is over the rule, even
+   * for guesses sent at once; a true answer clears the count. Answers the check's result.
    */
   attempt(key: string, check: () => Promise<boolean>): Promise<boolean>;
 }
 
-/** attempt() from the three primitives, for every limiter alike */
+/**
+ * attempt() from the three primitives, for every limiter alike. The attempt is counted before
+ * its check (issue 33): checked first, 20 guesses sent at once all passed an open counter and
+ * were all checked; counted first, only the rule's points are checked and the rest refused.
+ */
 function withAttempt(base: Omit<Limiter, 'attempt'>): Limiter {
   return {
     ...base,
     async attempt(key, check) {
-      await base.assertOpen(key);
+      await base.hit(key);
       const ok = await check();
       if (ok) await base.reset(key);
-      else await base.hit(key);
       return ok;
     },
   };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, MSG, RESET_MSG } from '@casino/contract';
+import { CODE, DEVICE_ID, MSG, RESET_MSG } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { LOGIN_SLOW_AFTER, loginDelayMs } from './service.ts';
+import { newMember, withdraw } from '../withdrawals/testing.ts';
 
 const PAY = '654321';
 const CARD = '6225 8812 3456 7890';
@@ -131,16 +132,34 @@ describe('POST /api/resetPassword rate limits', () => {
   });
   afterAll(() => t.stop());
 
-  it('pauses an account after 5 failed resets from any address, even with the right facts', async () => {
-    const token = await t.register('limitacct1');
-    await bindBankCard(t, token);
+  // issue 33 (4): five strangers' wrong payment passwords at the reset made the victim's own
+  // withdrawals and card binds answer 429 for 15 minutes and their reset 60 minutes
+  it('strangers’ failed resets never pause the owner: withdrawals, card binds and the reset itself still answer', async () => {
+    const victim = await newMember(t, 'limitacct1', 500);
+    const card = await bindBankCard(t, victim.token);
     for (let i = 0; i < 5; i++) {
-      const r = await t.post('/api/resetPassword', facts('limitacct1', { card_last4: '0000' }), { ip: `10.1.0.${i}` });
+      const r = await t.post('/api/resetPassword', facts('limitacct1', { paypassword: `00000${i}` }), { ip: `10.1.0.${i}` });
+      expect(r).toMatchObject({ code: CODE.invalid, message: RESET_MSG.mismatch });
+    }
+    // the owner, signed in: the withdrawal and a card bind go through
+    expect(await withdraw(t, victim.token, { bank: card, amount: 100, password: PAY })).toMatchObject({ code: 200 });
+    expect(await t.post('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY }, { token: victim.token })).toMatchObject({ code: 200 });
+    // and their own reset, with every fact right, from their own address
+    expect(await t.post('/api/resetPassword', facts('limitacct1'), { ip: '10.1.1.1' })).toMatchObject({ code: 200 });
+    expect((await login(t, 'limitacct1', 'fresh-pass1', '10.1.1.1')).code).toBe(200);
+  });
+
+  it('pauses a guessing device after 10 failed resets, whatever its addresses', async () => {
+    const token = await t.register('limitdev01');
+    await bindBankCard(t, token);
+    const headers = { [DEVICE_ID.header]: '0b7c6a52-4d1e-4f7a-9d3c-1a2b3c4d5e6f' };
+    for (let i = 0; i < 10; i++) {
+      const r = await t.post('/api/resetPassword', facts(i % 2 ? 'limitdev01' : `ghostdev${i}`, { card_last4: '0000' }), { ip: `10.5.0.${i}`, headers });
       expect(r.message).toBe(RESET_MSG.mismatch);
     }
-    const blocked = await t.post('/api/resetPassword', facts('limitacct1'), { ip: '10.1.1.1' });
-    expect(blocked).toMatchObject({ code: CODE.tooMany, message: MSG.tooManyAttempts(60) });
-    expect((await login(t, 'limitacct1', 'secret123', '10.1.1.1')).code).toBe(200);
+    expect(await t.post('/api/resetPassword', facts('limitdev01'), { ip: '10.5.1.1', headers })).toMatchObject({ code: CODE.tooMany, message: MSG.tooManyAttempts(60) });
+    // the owner on another device is not paused
+    expect((await t.post('/api/resetPassword', facts('limitdev01'), { ip: '10.5.1.2' })).code).toBe(200);
   });
 
   it('a proven owner’s logins are no longer slowed down by a stranger’s failed logins', async () => {
@@ -167,19 +186,22 @@ describe('POST /api/resetPassword rate limits', () => {
     expect((await t.post('/api/resetPassword', facts('limitaddr1'), { ip: '10.2.2.3' })).code).toBe(200);
   });
 
-  it('wrong payment passwords count on the member’s one payment-password counter', async () => {
+  it('a reset’s wrong payment passwords are the guesser’s, never on the member’s payment-password counter', async () => {
     const token = await t.register('limitpay01');
     await bindBankCard(t, token);
-    // 4 wrong at card binding, 1 wrong at reset: the counter is full
+    // 4 wrong at card binding (the owner's own session), then 5 wrong at the reset by strangers
     for (let i = 0; i < 4; i++) {
       const r = await t.post('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: '111111' }, { token });
       expect(r.code).toBe(CODE.invalid);
     }
-    expect((await t.post('/api/resetPassword', facts('limitpay01', { paypassword: '111111' }), { ip: '10.3.3.3' })).message).toBe(RESET_MSG.mismatch);
-    const paused = await t.post('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY }, { token });
-    expect(paused.code).toBe(CODE.tooMany);
-    // and the reset, with every fact right, waits too
-    expect((await t.post('/api/resetPassword', facts('limitpay01'), { ip: '10.3.3.4' })).code).toBe(CODE.tooMany);
+    for (let i = 0; i < 5; i++) {
+      expect((await t.post('/api/resetPassword', facts('limitpay01', { paypassword: '111111' }), { ip: `10.3.3.${i}` })).message).toBe(RESET_MSG.mismatch);
+    }
+    // the session's own counter is not full: the right password binds
+    expect((await t.post('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY }, { token })).code).toBe(200);
+    // the owner's own fifth wrong one in their session still pauses them
+    for (let i = 0; i < 5; i++) await t.post('/api/editPayPassword', { password: 'wrong1x', paypassword: '111111' }, { token });
+    expect((await t.post('/api/editPayPassword', { password: PAY, paypassword: '111111' }, { token })).code).toBe(CODE.tooMany);
   });
 });
 

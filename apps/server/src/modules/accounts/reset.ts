@@ -1,20 +1,26 @@
 import { MSG, CODE, RESET_MSG, resetPasswordSchema, type ResetPasswordInput } from '@casino/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { ApiError, ok, refuse } from '../../http/envelope.ts';
+import { ok, refuse } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { burnVerify, hashPassword } from './passwords.ts';
+import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
+import { deviceOf } from './routes.ts';
+import { loginDelayMs } from './service.ts';
 import * as repo from './repo.ts';
 import type { Sessions } from './sessions.ts';
 
 export interface PasswordResetDeps {
   sessions: Sessions;
-  /** accounts.checkPayPassword: one payment-password counter per member, shared with every screen */
-  checkPayPassword(memberId: number, plain: string, wrong: string): Promise<string>;
   /** whether a bound bank card or USDT address of the member ends in these 4 characters */
   hasCardEnding(memberId: number, last4: string): Promise<boolean>;
   /** accounts.clearLoginFailures: a proven owner's logins are no longer slowed down */
   clearLoginFailures(username: string): Promise<void>;
+}
+
+/** who asks for a reset: the address, and the member site's device id when it sent a valid one */
+export interface ResetMeta {
+  ip: string;
+  device?: string | null;
 }
 
 /**
@@ -22,41 +28,50 @@ export interface PasswordResetDeps {
  * password and a bound card's last 4 sets a new login password, and every session of the
  * account ends. Every wrong fact, and an unknown account, answers one message after one argon2
  * check, so neither the reply nor its timing tells which fact was wrong or whether the account
- * exists. Failures count per address and per account (then a pause); wrong payment passwords
- * also count on the member's shared payment-password counter.
+ * exists.
+ *
+ * issue 33 (DESIGN 5, "throttle the guesser, never the owner"): failures count by who makes them,
+ * the address and the device, each paused after 10 in an hour. For the account named they are
+ * counted but never pause it: past LOGIN_SLOW_AFTER a reset of that account waits (loginDelayMs),
+ * except from a device that has signed in to it before. A wrong payment password here is never
+ * counted on the member's own payment-password counter, so strangers naming a member can no
+ * longer pause that member's withdrawals, card binds or reset.
  */
 export function createPasswordReset(ctx: AppContext, deps: PasswordResetDeps) {
   const { db } = ctx;
   const limits = {
     ip: ctx.limiter({ name: 'reset_ip', points: 10, durationSec: 60 * 60, blockSec: 60 * 60 }),
-    account: ctx.limiter({ name: 'reset_acct', points: 5, durationSec: 60 * 60, blockSec: 60 * 60 }),
+    device: ctx.limiter({ name: 'reset_device', points: 10, durationSec: 60 * 60, blockSec: 60 * 60 }),
+    account: ctx.limiter({ name: 'reset_acct', points: Number.MAX_SAFE_INTEGER, durationSec: 60 * 60 }),
   };
 
-  async function failed(ip: string, username: string): Promise<never> {
-    await limits.ip.hit(ip);
+  async function failed(meta: ResetMeta, username: string): Promise<never> {
     await limits.account.hit(username);
+    if (meta.device) await limits.device.hit(meta.device);
+    await limits.ip.hit(meta.ip);
     refuse(RESET_MSG.mismatch);
   }
 
-  return async function resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
+  /** a device the account has signed in from: its owner's, as far as anyone can tell */
+  async function ownersDevice(memberId: number, device: string | null | undefined): Promise<boolean> {
+    if (!device) return false;
+    const row = await db.selectFrom('member_logins').select('id').where('member_id', '=', memberId).where('device', '=', device).limit(1).executeTakeFirst();
+    return Boolean(row);
+  }
+
+  return async function resetPassword(input: ResetPasswordInput, meta: ResetMeta): Promise<void> {
     const username = input.name.toLowerCase();
-    await limits.ip.assertOpen(ip);
-    await limits.account.assertOpen(username);
+    await limits.ip.assertOpen(meta.ip);
+    if (meta.device) await limits.device.assertOpen(meta.device);
 
     const member = await repo.findByUsername(db, username);
-    if (!member) {
-      await burnVerify(input.paypassword);
-      return failed(ip, username);
-    }
+    const delay = loginDelayMs(await limits.account.count(username));
+    if (delay > 0 && !(member && (await ownersDevice(member.id, meta.device)))) await new Promise((resolve) => setTimeout(resolve, delay));
     // the payment password first, always: its check costs the same whichever other fact is wrong
-    try {
-      await deps.checkPayPassword(member.id, input.paypassword, RESET_MSG.mismatch);
-    } catch (e) {
-      if (e instanceof ApiError && e.message === RESET_MSG.mismatch) return failed(ip, username);
-      throw e;
-    }
+    const payOk = member ? await verifyPassword(member.pay_password_hash, input.paypassword) : await burnVerify(input.paypassword);
+    if (!member || !payOk) return failed(meta, username);
     const sameName = member.realname.trim() === input.realname;
-    if (!sameName || !(await deps.hasCardEnding(member.id, input.card_last4))) return failed(ip, username);
+    if (!sameName || !(await deps.hasCardEnding(member.id, input.card_last4))) return failed(meta, username);
     // the owner, proven: a frozen account still stays frozen
     if (member.status !== 1) refuse(MSG.accountDisabled, CODE.forbidden);
 
@@ -75,7 +90,7 @@ export type PasswordReset = ReturnType<typeof createPasswordReset>;
 export function resetRoutes(app: FastifyInstance, reset: PasswordReset) {
   app.post('/api/resetPassword', async (req) => {
     const input = parse(resetPasswordSchema, req.body);
-    await reset(input, req.ip);
+    await reset(input, { ip: req.ip, device: deviceOf(req) });
     return ok(null, RESET_MSG.ok);
   });
 }

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate.ts';
 import type { AccountsService, ClientMeta } from './service.ts';
 
 /** the member site's device id (issue 20): a UUID, lower-cased; any other value is ignored */
-function deviceOf(req: FastifyRequest): string | null {
+export function deviceOf(req: FastifyRequest): string | null {
   const v = req.headers[DEVICE_ID.header.toLowerCase()];
   return typeof v === 'string' && v.length === 36 && DEVICE_ID.pattern.test(v) ? v.toLowerCase() : null;
 }

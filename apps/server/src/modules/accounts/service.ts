@@ -60,8 +60,10 @@ export function createAccountsService(
     // every registration attempt per address
     register: ctx.limiter({ name: 'register_ip', points: 10, durationSec: 60 * 60 }),
     captcha: ctx.limiter({ name: 'captcha_ip', points: 30, durationSec: 60 }),
-    // wrong payment passwords per member, wherever they are typed (cards, withdrawals, its own
-    // change): one counter, so a borrowed session gets 5 guesses in all, not 5 per screen
+    // wrong payment passwords per member, wherever they are typed in the member's own signed-in
+    // sessions (cards, withdrawals, its own change): one counter, so a borrowed session gets 5
+    // guesses in all, not 5 per screen. issue 33: only the member's sessions count here; the
+    // guest reset (reset.ts) counts its guessers by address and device, never on this counter
     payPass: ctx.limiter({ name: 'pay_pass', points: 5, durationSec: 15 * 60, blockSec: 15 * 60 }),
   };
 

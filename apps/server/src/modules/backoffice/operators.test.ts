@@ -75,8 +75,8 @@ describe('operators: roles, sessions, second factor, audit', () => {
     expect(await call('/admin/api/me', token)).toMatchObject({ code: 200 });
     expect(await call('/admin/api/operators/disable', owner, { username: 'sup_one' })).toMatchObject({ code: 200, data: { status: 0 } });
     expect(await call('/admin/api/me', token)).toMatchObject({ code: CODE.unauthorized });
-    expect(await login({ username: 'sup_one', password: 'support123' })).toMatchObject({ code: CODE.forbidden, message: OPS_MSG.disabled });
-    // the wrong password still answers the usual message (nothing leaks)
+    // issue 33: answered as a wrong password, right password or not (nothing leaks)
+    expect(await login({ username: 'sup_one', password: 'support123' })).toMatchObject({ code: CODE.invalid, message: '管理员账号或密码错误！' });
     expect(await login({ username: 'sup_one', password: 'wrong-pass1' })).toMatchObject({ message: '管理员账号或密码错误！' });
     await call('/admin/api/operators/enable', owner, { username: 'sup_one' });
     expect(await login({ username: 'sup_one', password: 'support123' })).toMatchObject({ code: 200 });
