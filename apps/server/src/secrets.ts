@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir } from './lib/private-files.ts';
 
 /**
  * A secret from its setting, else from DATA_DIR/<fileName>, else made there on first start
@@ -10,7 +11,7 @@ import path from 'node:path';
 export function secretFromEnvOrFile(envValue: string | undefined, dataDir: string, fileName: string): string {
   if (envValue !== undefined && envValue !== '') return envValue;
   const file = path.join(dataDir, fileName);
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir); // issue 33: 0700, whatever the umask
   try {
     // 'wx': a second process starting at the same moment keeps the first one's secret
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });

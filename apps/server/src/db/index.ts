@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { DB } from './schema.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './sqlite-statements.ts';
+import { ensurePrivateFile, makePrivate, makePrivateDir, sqliteFiles } from '../lib/private-files.ts';
 import { hookDialect } from './hooks.ts'; // issue 24: commit listeners, the SQLite handle
 
 export type { DB } from './schema.ts';
@@ -53,9 +53,15 @@ export function openDatabase(config: Config, onPoolError: (err: Error) => void =
     return { db, dialect: 'postgres', schema: config.databaseSchema, poolStats, close: () => db.destroy() };
   }
   const file = sqliteFileOf(config);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // issue 33: the folder made 0700 and the file 0600 before SQLite opens it; SQLite gives the
+  // -wal and -shm files the database file's mode
+  if (file !== ':memory:') {
+    makePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') sqliteFiles(file).forEach(makePrivate);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

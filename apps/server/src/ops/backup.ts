@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivate, makePrivateDir } from '../lib/private-files.ts';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { withTablesDropping, type DB } from '../db/index.ts';
@@ -101,7 +102,7 @@ function copyTree(from: string, to: string, files: string[], rel = '') {
 export async function backup(settings: BackupSettings, folder: string, log: (line: string) => void = () => {}): Promise<Manifest> {
   const out = path.resolve(folder);
   if (fs.existsSync(out) && fs.readdirSync(out).length > 0) throw new Error(`${out} is not empty: give a new folder for each backup`);
-  fs.mkdirSync(out, { recursive: true, mode: 0o700 });
+  makePrivateDir(out); // issue 33: 0700 whatever the umask, every file in it 0600
   const files: string[] = [];
   let violations: number | null = null;
   if (settings.databaseUrl) {
@@ -161,6 +162,8 @@ export async function backup(settings: BackupSettings, folder: string, log: (lin
     verify: violations === null ? null : { violations },
   };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // issue 33: the copies (databases, keys, uploads) are the server user's alone, like the originals
+  for (const f of [...files, 'manifest.json']) makePrivate(path.join(out, f));
   const missing = KEY_FILES.filter((k) => !files.includes(k));
   if (missing.length) log(`not in DATA_DIR (set by environment, keep them with your settings): ${missing.join(', ')}`);
   log(`backup complete: ${files.length} files in ${out}`);
@@ -180,7 +183,7 @@ export async function restore(settings: BackupSettings, folder: string, log: (li
   }
   const expected = settings.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.database !== expected) throw new Error(`this backup holds a ${manifest.database} database; the settings name ${expected}`);
-  fs.mkdirSync(settings.dataDir, { recursive: true });
+  makePrivateDir(settings.dataDir); // issue 33
   const aside = path.join(settings.dataDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moveAside = (rel: string) => {
     const f = path.join(settings.dataDir, rel);
@@ -204,7 +207,8 @@ export async function restore(settings: BackupSettings, folder: string, log: (li
     // copy then rename: a restore cut short never leaves half a file under the real name
     const tmp = path.join(settings.dataDir, `${f.path}.restoring`);
     fs.copyFileSync(path.join(from, f.path), tmp);
-    if (KEY_FILES.includes(f.path)) fs.chmodSync(tmp, 0o600);
+    // issue 33: key files and databases are the server user's alone
+    if (KEY_FILES.includes(f.path) || f.path.endsWith('.sqlite')) fs.chmodSync(tmp, 0o600);
     fs.renameSync(tmp, path.join(settings.dataDir, f.path));
   }
   if (fs.existsSync(aside)) log(`files replaced were moved to ${aside}`);

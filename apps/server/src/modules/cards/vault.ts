@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir } from '../../lib/private-files.ts';
 
 /**
  * Card numbers and USDT addresses at rest: sealed with AES-256-GCM, so a copy of the database
@@ -109,7 +110,7 @@ export function loadCardKey(opts: { cardKey?: string; dataDir: string }): Buffer
     return Buffer.from(opts.cardKey, 'hex');
   }
   const file = path.join(opts.dataDir, 'card.key');
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  makePrivateDir(opts.dataDir); // issue 33: 0700, whatever the umask
   try {
     // 'wx': a second process starting at the same moment keeps the first one's key
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
