@@ -1,4 +1,5 @@
 import { CODE, MSG } from '@casino/contract';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelopeOf } from './envelope.ts';
 
@@ -8,6 +9,39 @@ const isApi = (raw: string) => {
   const url = raw.toLowerCase();
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/pay/api/') || url.startsWith('/admin/api/');
 };
+
+/** the most of an oversized body read and thrown away before answering, and the longest wait for it */
+const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Reads what is left of a request's body and throws it away, up to DISCARD_MAX_BYTES or
+ * DISCARD_MAX_MS; past either the answer is sent anyway (and the connection then closes).
+ */
+export function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DISCARD_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DISCARD_MAX_MS);
+    raw.on('data', onData);
+    raw.on('end', done);
+    raw.on('error', done);
+    raw.on('close', done);
+    raw.resume();
+  });
+}
 
 /**
  * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry
@@ -22,8 +56,16 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     let body;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      body = envelopeOf(CODE.tooLarge, MSG.bodyTooLarge);
-    } else if (status === 429) {
+      const tooLarge = envelopeOf(CODE.tooLarge, MSG.bodyTooLarge);
+      // issue 33: the rest of the body is read and thrown away before the answer, which closes
+      // the connection once sent: closed with the client's bytes unread, the connection was reset
+      // and Node's fetch failed with EPIPE instead of reading this answer
+      return discardBody(request.raw).then(() => {
+        reply.header('connection', 'close');
+        return isApi(request.url) ? reply.code(200).send(tooLarge) : reply.code(413).type('text/plain; charset=utf-8').send(tooLarge.message);
+      });
+    }
+    if (status === 429) {
       body = envelopeOf(CODE.tooMany, error.message || MSG.tooManyAttempts(1));
     } else if (status >= 400 && status < 500) {
       body = envelopeOf(CODE.invalid, MSG.badRequest);

@@ -36,7 +36,9 @@ interface Cached {
  *
  * issue 24: given a live cache (members), a session read from the database is kept in memory;
  * a logout, a revocation (password change, reset, freeze, an operator) is announced when it
- * commits and drops it in every process. A cached session's idle clock is written in batches
+ * commits and drops it in every process. issue 33: that announcement reaches the other processes
+ * after the call has answered, so a kept session is still confirmed by its row (one primary-key
+ * read) on every use: once the call that ended it has answered, no process accepts the token. A cached session's idle clock is written in batches
  * (one statement for every session used in the last FLUSH_EVERY_MS), which also confirms that
  * the sessions still exist; one not confirmed for SESSION_TTL_MS is read again.
  */
@@ -69,6 +71,14 @@ export function createSessions(db: Kysely<DB>, kind: SessionKind, idleMinutes: n
       const tokenHash = hashToken(token);
       const hit = cache?.get(tokenHash, now);
       if (hit && now - hit.seen <= idleMs) {
+        // issue 33 (DESIGN 5): the row is the revocation source every process reads at once; the
+        // invalidation (Redis or PostgreSQL notify) arrives later, so a cached session is believed
+        // only while its row still exists. What the cache still saves: the idle-clock writes.
+        const alive = await db.selectFrom('sessions').select('subject_id').where('token_hash', '=', tokenHash).where('subject_kind', '=', kind).executeTakeFirst();
+        if (!alive) {
+          cache!.drop(tokenHash);
+          return null;
+        }
         hit.seen = Math.max(hit.seen, now);
         if (now - hit.touched > TOUCH_EVERY_MS) cache!.touch(tokenHash, hit, now);
         return { subjectId: hit.subjectId, tokenHash };
@@ -152,6 +162,7 @@ function sessionCache(db: Kysely<DB>, live: LiveCache, topics: ReturnType<typeof
       return e && region.fresh(tokenHash, e.ticket, [subjectKey(e.subjectId)]) ? e : undefined;
     },
     ticket: () => region.ticket(),
+    drop: (tokenHash: string) => region.invalidate(tokenHash),
     keep: (tokenHash: string, value: Cached, now: number) => void region.set(tokenHash, value, value.ticket, [subjectKey(value.subjectId)], now),
     touch(tokenHash: string, e: Cached, now: number) {
       e.touched = now;
