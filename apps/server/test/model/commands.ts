@@ -160,13 +160,16 @@ class RecoverAll implements Cmd {
 }
 
 class Withdraw implements Cmd {
+  fen = 0;
   constructor(
     readonly who: number,
-    readonly fen: number,
+    /** percent of the central wallet, whole yuan, at least 100 yuan (the minimum) */
+    readonly percent: number,
   ) {}
   check = (m: Readonly<Model>) => m.members.length > 0;
   async run(m: Model, r: Real) {
     const mm = pick(m.members, this.who);
+    this.fen = Math.max(100_00, Math.floor((mm.central * this.percent) / 100 / 100) * 100);
     const real = r.members.get(mm.name)!;
     const reply = await r.t.post('/api/withdraw', { amount: yuan(this.fen), bank: real.cardId, password: PAY_PASS }, { token: real.token });
     const allowed = mm.owed === 0 && this.fen <= mm.central && mm.withdrawalsToday < 5;
@@ -181,7 +184,7 @@ class Withdraw implements Cmd {
     } else expect(reply.code, `${this}: refused (owed ${mm.owed}, central ${mm.central})`).not.toBe(200);
     await checkAll(m, r, this.toString());
   }
-  toString = () => `withdraw(#${this.who}, ${this.fen})`;
+  toString = () => `withdraw(#${this.who}, ${this.percent}%${this.fen ? ` = ${this.fen}` : ''})`;
 }
 
 /** an operator decides the oldest pending withdrawal: approve, reject, or both operators at once (one effect) */
@@ -246,14 +249,15 @@ export function allCommands(): fc.Arbitrary<Cmd>[] {
   // the cashier's fixed amounts of alipay (site setting)
   const amount = fc.constantFrom(100, 200, 300, 500, 800, 1000, 2000, 3000).map((y) => y * 100);
   const small = fc.integer({ min: 1, max: 3_000_00 });
-  return [
-    fc.constant(new Register()),
-    fc.tuple(who, amount, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean()).map(([w, a, c, tog, sh]) => new OnlineDeposit(w, a, c, tog, sh && a > 100_00)),
-    fc.tuple(who, venue, small).map(([w, v, a]) => new TransferIn(w, v, a)),
-    fc.tuple(who, venue, small).map(([w, v, a]) => new TransferOut(w, v, a)),
-    who.map((w) => new RecoverAll(w)),
-    fc.tuple(who, fc.integer({ min: 100, max: 3_000 }).map((y) => y * 100)).map(([w, a]) => new Withdraw(w, a)),
-    fc.tuple(who, fc.constantFrom('approve', 'reject', 'race') as fc.Arbitrary<'approve' | 'reject' | 'race'>).map(([w, h]) => new Decide(w, h)),
-    who.map((w) => new Waive(w)),
-  ];
+  const register = fc.constant(new Register());
+  const deposit = fc.tuple(who, amount, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean()).map(([w, a, c, tog, sh]) => new OnlineDeposit(w, a, c, tog, sh && a > 100_00));
+  const transferIn = fc.tuple(who, venue, small).map(([w, v, a]) => new TransferIn(w, v, a));
+  const transferOut = fc.tuple(who, venue, small).map(([w, v, a]) => new TransferOut(w, v, a));
+  const recover = who.map((w) => new RecoverAll(w));
+  const withdraw = fc.tuple(who, fc.integer({ min: 1, max: 110 })).map(([w, p]) => new Withdraw(w, p));
+  const decide = fc.tuple(who, fc.constantFrom('approve', 'reject', 'race') as fc.Arbitrary<'approve' | 'reject' | 'race'>).map(([w, h]) => new Decide(w, h));
+  const waive = who.map((w) => new Waive(w));
+  // weights by listing: a withdrawal needs a deposit, a waiver and then a decision in turn, so
+  // those come more often than the cheap moves; a registration (argon2) seldom
+  return [register, deposit, deposit, transferIn, transferOut, recover, withdraw, withdraw, withdraw, decide, decide, decide, waive, waive, waive];
 }
