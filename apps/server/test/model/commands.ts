@@ -19,7 +19,7 @@ export interface Real {
   members: Map<string, { token: string; id: number; cardId: number }>;
 }
 
-type Cmd = fc.AsyncCommand<Model, Real, true>;
+type Cmd = fc.AsyncCommand<Model, Real>;
 const yuan = (fen: number) => fen / 100;
 const pick = <T>(list: T[], i: number) => list[i % list.length]!;
 

@@ -3,6 +3,7 @@ import {
   CODE,
   DEPOSIT_EXPIRY_MINUTES,
   fenToYuan,
+  formatYuan,
   MANUAL_PAY_TYPES,
   PAY_MSG,
   PAY_TYPE_NAMES,
@@ -212,8 +213,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const late = paidAt > d.expires_at;
       if (late || paid !== d.amount || n.amount !== d.amount) {
         const reason = late
-          ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${fenToYuan(paid)} 元`
-          : `实付金额 ${fenToYuan(paid)} 元与订单金额 ${fenToYuan(d.amount)} 元不符`;
+          ? `订单过期后支付（支付时间 ${toWireTime(paidAt)}），实付 ${formatYuan(fenToYuan(paid), true)} 元`
+          : `实付金额 ${formatYuan(fenToYuan(paid), true)} 元与订单金额 ${formatYuan(fenToYuan(d.amount), true)} 元不符`;
         await repo.transition(trx, d.deposit_no, NOTIFIABLE, { status: 'review', paid_amount: paid, paid_at: paidAt, review_reason: reason });
         return true;
       }
@@ -342,8 +343,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             usdt_amount: d.usdt_cents === null ? null : fenToYuan(Number(d.usdt_cents)),
             state: recordState(d.status),
             bonus_percent: Number(d.bonus_percent),
-          },
             ...memberPhase(d, Date.now()), // issue 34
+          },
           url: d.kind === 'online' ? d.cashier_url : null,
           cardlist: await cardListOf(d, lines),
           cardlines: lines,
