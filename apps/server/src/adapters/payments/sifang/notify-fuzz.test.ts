@@ -1,6 +1,7 @@
 import { sifangConfigSchema } from '@casino/contract';
+import http from 'node:http';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSifangGateway } from './gateway.ts';
 import { mutants, write, type Format, type Message, type Pair } from './mutants.ts';
 import { sign } from './sign.ts';
@@ -65,4 +66,48 @@ describe('四方 notify fuzz: a mutant is refused or credits exactly what is sig
     const text = new URLSearchParams({ ...fields, sign: sign(fields, KEY, 'md5', 'sign') }).toString();
     expect(gw.verifyNotify(text, {})).toMatchObject({ ok: false });
   });
+});
+
+/**
+ * The same mutants as order-query answers (issue 33: a query answer moves money like a notify, the
+ * pending-order job applies it): a gateway that answers each query with the mutant of the moment.
+ * queryOrder either throws or answers exactly the signed order.
+ */
+describe('四方 query-answer fuzz: a mutant answer is refused or read as exactly what is signed', () => {
+  let answer = '';
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': answer.startsWith('{') ? 'application/json' : 'application/x-www-form-urlencoded' }).end(answer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  for (const format of ['form', 'json', 'json-data'] as const) {
+    it(format, async () => {
+      const cfg = sifangConfigSchema.parse({ order_url: `${base}/order`, query_url: `${base}/query`, sign_type: 'md5', success_status: '1' });
+      const gw = createSifangGateway({ name: 'sifang:1', merchantId: 'M1', signKey: KEY, config: cfg, codes: {}, timeoutMs: 2000 });
+      const m = genuine(format, 'md5');
+      answer = write(m);
+      expect(await gw.queryOrder('D100')).toMatchObject({ merchantOrderNo: 'D100', amount: 10000, paidAmount: 10000, state: 'paid' });
+      // the answer is asked of D100, so the wish keeps the order and changes what it says was paid
+      const wish = { orderField: 'out_trade_no', amountField: 'amount', tradeField: 'trade_no', orderNo: 'D100', amount: '300.00' };
+      let taken = 0;
+      await fc.assert(
+        fc.asyncProperty(mutants(m, wish), async (mutant) => {
+          answer = mutant.text;
+          const got = await gw.queryOrder('D100').catch(() => null);
+          if (!got) return;
+          taken++;
+          expect({ mutant: mutant.name, order: got }).toEqual({ mutant: mutant.name, order: { merchantOrderNo: 'D100', amount: 10000, paidAmount: 10000, state: 'paid', gatewayOrderNo: 'SF0001', paidAt: null } });
+        }),
+        { numRuns: Math.ceil(RUNS / 3), seed: SEED + 7 * format.length },
+      );
+      expect(taken).toBeGreaterThan(0);
+    });
+  }
 });
