@@ -41,6 +41,9 @@ export const PERMISSIONS = {
   'deposits.refunds': '处理存款退款（标记已退款）',
   // issue 33: a channel's merchant id, keys, gateway addresses and notify allowlist; a change waits for a second holder
   'payments.channels_keys': '修改与审批支付通道密钥（商户号、密钥、网关地址、回调IP白名单）',
+  // issue 36: risk control (关联账户、登录记录、风险等级、注单查询)
+  'risk.view': '查看风控（关联账户、关联查询、注单查询）',
+  'risk.manage': '管理风控（设置会员风险等级）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */
@@ -51,17 +54,17 @@ export const DEFAULT_ROLES: Record<string, { name: string; grants: Grant[] }> = 
   super: { name: '超级管理员', grants: ['*'] },
   finance: {
     name: '财务审核',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle', 'deposits.refunds', 'payments.channels_keys'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'deposits.review', 'withdrawals.view', 'withdrawals.review', 'transfers.view', 'transfers.settle', 'reports.view', 'agents.view', 'agents.settle', 'deposits.refunds', 'payments.channels_keys', 'risk.view'],
   },
   risk: {
     name: '风控',
-    grants: ['dashboard.view', 'members.view', 'members.edit', 'members.turnover_waive', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view', 'agents.view', 'agents.manage', 'responsible.view', 'responsible.manage'],
+    grants: ['dashboard.view', 'members.view', 'members.edit', 'members.turnover_waive', 'cards.reveal', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'reconciliation.resolve', 'promotions.view', 'audit.view', 'agents.view', 'agents.manage', 'responsible.view', 'responsible.manage', 'risk.view', 'risk.manage'],
   },
   content: { name: '内容编辑', grants: ['dashboard.view', 'content.manage', 'promotions.view', 'games.manage'] },
   support: { name: '客服', grants: ['dashboard.view', 'members.view', 'support.chat', 'promotions.view', 'responsible.view'] },
   auditor: {
     name: '只读审计',
-    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view', 'agents.view', 'responsible.view'],
+    grants: ['dashboard.view', 'members.view', 'deposits.view', 'withdrawals.view', 'transfers.view', 'reconciliation.view', 'promotions.view', 'settings.view', 'reports.view', 'audit.view', 'agents.view', 'responsible.view', 'risk.view'],
   },
 };
 
