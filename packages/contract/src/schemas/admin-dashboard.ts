@@ -41,6 +41,8 @@ export interface DashboardPending {
   turnover_waivers: number;
   /** issue 33: manual adjustments waiting for a second operator */
   member_adjustments: number;
+  /** issue 33 point 2: payment-channel credential changes (and new channels) waiting for a second operator */
+  channel_key_changes: number;
 }
 
 export interface DashboardSummary {

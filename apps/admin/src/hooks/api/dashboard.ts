@@ -18,6 +18,7 @@ export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?
   // issue 34 point 8, issue 33 point 7: waiting for a second operator
   { key: 'turnover_waivers', label: '待复核减免', path: '/cashier/turnover-waivers' },
   { key: 'member_adjustments', label: '待复核调整', path: '/cashier/adjustments' },
+  { key: 'channel_key_changes', label: '通道密钥待批', path: '/cashier/channel-key-changes' },
 ];
 
 export function useDashboardSummary(enabled = true) {

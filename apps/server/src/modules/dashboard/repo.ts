@@ -5,7 +5,7 @@ import { depositsAwaitingOperator } from '../payments/index.ts';
 import { agentApplicationsInState } from '../profile/index.ts';
 import { activityApplicationsInState } from '../promotions/index.ts';
 import { differencesInState } from '../reconciliation/index.ts';
-import { pausedChannelsCount } from '../payment-channels/index.ts'; // issue 21
+import { pausedChannelsCount, pendingKeyChangesCount } from '../payment-channels/index.ts'; // issues 21, 33
 import { transfersInStatus } from '../transfers/index.ts';
 import { entriesByDay, FIGURE_KINDS } from '../wallet/index.ts';
 import { ledgerClosedBefore, rolledUpBetsByDay, rolledUpMoneyByDay } from '../reports/index.ts'; // issue 24
@@ -104,8 +104,8 @@ export async function pending(db: Kysely<DB>) {
     pausedChannelsCount(db), // issue 21: channels that paused themselves
   ]);
   // issue 34 point 8, issue 33 point 7: what waits for a second operator
-  const [waivers, adjustments] = await Promise.all([waiversInState(db, 'pending'), adjustmentsInState(db, 'pending')]);
-  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels, turnover_waivers: waivers, member_adjustments: adjustments };
+  const [waivers, adjustments, keyChanges] = await Promise.all([waiversInState(db, 'pending'), adjustmentsInState(db, 'pending'), pendingKeyChangesCount(db)]);
+  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels, turnover_waivers: waivers, member_adjustments: adjustments, channel_key_changes: keyChanges };
 }
 
 export { DAY_MS, BEIJING_OFFSET_MS };

@@ -108,6 +108,8 @@ export type PaymentChannels = ReturnType<typeof createPaymentChannels>;
 
 /** channels that paused themselves (the dashboard's pending count) */
 export const pausedChannelsCount = (db: Kysely<DB>) => repo.pausedCount(db);
+/** issue 33 point 2: credential changes waiting for a second operator */
+export const pendingKeyChangesCount = (db: Kysely<DB>) => repo.pendingKeyChangesCount(db);
 
 /**
  * every sealed key, for the card-key rotation (ops/rotate-card-key.ts): the channels' and those of

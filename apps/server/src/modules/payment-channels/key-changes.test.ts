@@ -129,6 +129,10 @@ describe('payment channel credentials: a second operator approves', () => {
     expect(await call('key-change-approve', { id: changeId }, tokens.chanonly)).toMatchObject({ code: CODE.forbidden });
     expect(await call('key-changes', { page: 1 }, tokens.chanonly)).toMatchObject({ code: CODE.forbidden });
     expect((await notify(id, signedNew)).status).toBe(401);
+    // the bell and the dashboard count it while it waits
+    const waiting = async () => (await t.post('/admin/api/dashboard/summary', {}, { token: admin })).data.pending.channel_key_changes as number;
+    const before = await waiting();
+    expect(before).toBeGreaterThanOrEqual(1);
 
     // bad input: a clear message, never a 500
     expect(await call('key-change-approve', { id: 'x' }, tokens.keyerb)).toMatchObject({ code: 400, message: M.keyChangeId });
@@ -138,6 +142,7 @@ describe('payment channel credentials: a second operator approves', () => {
     const approved = await call('key-change-approve', { id: changeId }, tokens.keyerb);
     expect(approved).toMatchObject({ code: 200, message: M.keyChangeApproved, data: { id, notify_ips: ['127.0.0.1', '10.0.0.0/8'], keys: { sign_key: `••••${NEW.slice(-4)}` }, pending_key_change: null, weight: 55 } });
     expect(await call('key-change-approve', { id: changeId }, tokens.keyerb)).toMatchObject({ code: 404, message: M.keyChangeNotFound });
+    expect(await waiting()).toBe(before - 1);
 
     // now the new key's notify credits, once
     expect(await notify(id, signedNew)).toMatchObject({ status: 200, body: m.ack });

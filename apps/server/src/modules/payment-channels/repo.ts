@@ -8,6 +8,12 @@ type Q = Kysely<DB>;
 
 // ---- channels ---------------------------------------------------------------------------------
 
+/** credential changes (and new channels) waiting for a second operator: the bell and the dashboard */
+export async function pendingKeyChangesCount(db: Kysely<DB>): Promise<number> {
+  const r = await db.selectFrom('payment_channel_key_changes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export function insertChannel(db: Q, row: Insertable<PaymentChannelsTable>) {
   return db.insertInto('payment_channels').values(row).returningAll().executeTakeFirstOrThrow();
 }
