@@ -32,7 +32,7 @@ describe('an oversized body is answered, not reset', () => {
       const out = [];
       for (let i = 0; i < 10; i++) {
         try {
-          const res = await fetch(process.argv[1] + '/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const res = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json' }, body });
           out.push({ status: res.status, body: await res.json() });
         } catch (e) {
           out.push({ error: String(e.cause?.code ?? e.message) });
@@ -50,18 +50,21 @@ describe('an oversized body is answered, not reset', () => {
         },
       });
       try {
-        const res = await fetch(process.argv[1] + '/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' });
+        const res = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' });
         out.push({ status: res.status, body: await res.json() });
       } catch (e) {
         out.push({ error: String(e.cause?.code ?? e.message) });
       }
       process.stdout.write(JSON.stringify(out));
     `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, origin]);
-    const replies = JSON.parse(stdout) as unknown[];
-    expect(replies).toHaveLength(11);
-    for (const [i, r] of replies.entries()) {
-      expect({ i, r }).toMatchObject({ i, r: { status: 200, body: { code: CODE.tooLarge, message: MSG.bodyTooLarge, data: null } } });
+    // the member API, and the support page's ticket form (a route with an error handler of its own)
+    for (const path of ['/api/register', '/support/api/ticket']) {
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, origin + path]);
+      const replies = JSON.parse(stdout) as unknown[];
+      expect(replies).toHaveLength(11);
+      for (const [i, r] of replies.entries()) {
+        expect({ path, i, r }).toMatchObject({ path, i, r: { status: 200, body: { code: CODE.tooLarge, message: MSG.bodyTooLarge, data: null } } });
+      }
     }
     // the server still answers
     const ok = await fetch(`${origin}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

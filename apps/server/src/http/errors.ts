@@ -44,6 +44,20 @@ export function discardBody(raw: IncomingMessage): Promise<void> {
 }
 
 /**
+ * The answer to an oversized body (issue 33): the rest of the body is read and thrown away before
+ * the answer, which closes the connection once sent. Closed with the client's bytes unread, the
+ * connection was reset and Node's fetch failed with EPIPE instead of reading this answer. Routes
+ * with an error handler of their own use it too.
+ */
+export function answerTooLarge(request: FastifyRequest, reply: FastifyReply, envelope: boolean) {
+  const tooLarge = envelopeOf(CODE.tooLarge, MSG.bodyTooLarge);
+  return discardBody(request.raw).then(() => {
+    reply.header('connection', 'close');
+    return envelope ? reply.code(200).send(tooLarge) : reply.code(413).type('text/plain; charset=utf-8').send(tooLarge.message);
+  });
+}
+
+/**
  * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry
  * their own code, Fastify's own errors (bad JSON, huge bodies, wrong content type) are
  * named in Chinese, anything unexpected is logged and answered without a stack trace.
@@ -56,14 +70,7 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     let body;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const tooLarge = envelopeOf(CODE.tooLarge, MSG.bodyTooLarge);
-      // issue 33: the rest of the body is read and thrown away before the answer, which closes
-      // the connection once sent: closed with the client's bytes unread, the connection was reset
-      // and Node's fetch failed with EPIPE instead of reading this answer
-      return discardBody(request.raw).then(() => {
-        reply.header('connection', 'close');
-        return isApi(request.url) ? reply.code(200).send(tooLarge) : reply.code(413).type('text/plain; charset=utf-8').send(tooLarge.message);
-      });
+      return answerTooLarge(request, reply, isApi(request.url));
     }
     if (status === 429) {
       body = envelopeOf(CODE.tooMany, error.message || MSG.tooManyAttempts(1));

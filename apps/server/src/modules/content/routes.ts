@@ -16,6 +16,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError, envelopeOf, ok } from '../../http/envelope.ts';
+import { answerTooLarge } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { requestOrigin } from '../../http/site-url.ts';
 import { sendImage } from '../../lib/images.ts';
@@ -120,7 +121,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext, content: Co
       errorHandler(error: FastifyError, request, reply) {
         if (error instanceof ApiError) return reply.code(200).send(envelopeOf(error.code, error.message));
         const status = error.statusCode ?? 500;
-        if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(200).send(envelopeOf(CODE.tooLarge, MSG.bodyTooLarge));
+        if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answerTooLarge(request, reply, true);
         if (status >= 400 && status < 500) return reply.code(200).send(envelopeOf(CODE.invalid, MSG.badRequest));
         request.log.error({ err: error }, 'support ticket failed');
         return reply.code(200).send(envelopeOf(CODE.error, MSG.serverError));
