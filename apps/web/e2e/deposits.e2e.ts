@@ -135,7 +135,7 @@ describe('deposits end to end', () => {
     await toast(PAY_MSG.inReview).waitFor({ timeout: 20_000 });
     expect(await centralBalance(member.token)).toBe(0);
     const list = await api('/admin/api/deposits/list', { state: 'review', username: member.name }, { token: await operatorToken() });
-    expect(list.data.data[0]).toMatchObject({ status: 'review', paid_amount: 299, amount: 300, review_reason: '实付金额 299 元与订单金额 300 元不符' });
+    expect(list.data.data[0]).toMatchObject({ status: 'review', paid_amount: 299, amount: 300, review_reason: '实付金额 299.00 元与订单金额 300.00 元不符' });
   });
 
   it('no bound card: the spec notice with links to bind one', async () => {

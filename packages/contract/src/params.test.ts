@@ -68,7 +68,7 @@ describe("every optional field sent as '' means not set", () => {
     expect(check(betRecordQuerySchema, { date: '', page: '', api_type: '' })).toEqual({ ok: true, data: { date: 4, page: 1, api_type: '' } });
     expect(check(transRecordQuerySchema, { date: '', type: '', page: '', api_type: '' })).toEqual({
       ok: true,
-      data: { date: 4, type: 1, page: 1, api_type: '' },
+      data: { date: 4, type: 1, page: 1, api_type: '', pending: 0 },
     });
   });
 

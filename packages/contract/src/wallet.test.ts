@@ -49,7 +49,7 @@ describe('record queries', () => {
     expect(check(betRecordQuerySchema, {})).toEqual({ ok: true, data: { date: 4, page: 1, api_type: '' } });
     expect(check(transRecordQuerySchema, { type: '4', date: '1', page: '2', api_type: 'pp' })).toEqual({
       ok: true,
-      data: { date: 1, page: 2, api_type: 'pp', type: 4 },
+      data: { date: 1, page: 2, api_type: 'pp', type: 4, pending: 0 },
     });
   });
 

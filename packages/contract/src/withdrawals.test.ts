@@ -39,6 +39,8 @@ describe('withdrawal rules shared by the site and the server', () => {
       withdraw_open_to: '02:00',
       withdraw_second_approval_over: 10_000,
       turnover_waive_review_threshold: 5_000, // issue 25
+      adjust_second_approval_over: 50_000, // issue 33
+      adjust_daily_immediate_max: 200_000,
       withdrawusdtrate: 7.1,
       withdrawcashfee: 5,
       withdrawfeeusdttrc: 1,

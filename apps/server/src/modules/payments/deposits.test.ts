@@ -115,7 +115,7 @@ describe.each([{ driver: sandboxDriver }, { driver: sifangDriver }])('deposits: 
     const paid = await fetch(`${t.origin}${r.data.url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'paid=200.00', redirect: 'manual' });
     expect(paid.status).toBe(303);
     const status = await until(() => t.get(`/pay/api/queryOrderNo?orderNo=${no}`, { token: m.token }), (s) => s.data?.state === 2);
-    expect(status.data).toEqual({ orderNo: no, state: 2, status: 'credited', amount: 200 });
+    expect(status.data).toEqual({ orderNo: no, state: 2, status: 'credited', amount: 200, phase: 'credited', phase_name: '已到账', why: '' });
 
     expect(await central(t, m.id)).toBe(20000 + 2000);
     // deposit 1x, bonus (200 + 20) x 10
@@ -181,7 +181,7 @@ describe.each([{ driver: sandboxDriver }, { driver: sifangDriver }])('deposits: 
     const under = await t.post('/api/recharge', { paytype: 'wxpay', amount: 500 }, { token: m.token });
     expect(await sendNotice(t, await noticeFor(t, under.data.deposit_no, 49900))).toEqual({ status: 200, body: 'success' });
     const u = await depositRow(t, under.data.deposit_no);
-    expect(u).toMatchObject({ status: 'review', review_reason: '实付金额 499 元与订单金额 500 元不符' });
+    expect(u).toMatchObject({ status: 'review', review_reason: '实付金额 499.00 元与订单金额 500.00 元不符' });
     expect((await t.get(`/pay/api/queryOrderNo?orderNo=${under.data.deposit_no}`, { token: m.token })).data).toMatchObject({ state: 1, status: 'review' });
 
     const late = await t.post('/api/recharge', { paytype: 'wxpay', amount: 300 }, { token: m.token });
