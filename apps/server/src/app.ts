@@ -263,6 +263,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   transfers.adminRoutes(http, backoffice.requireAdmin); // issue 13: money held at each venue
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
+  bets.adminRoutes(http, backoffice.requireAdmin); // issue 36: 注单查询
   content.routes(http, {
     // issue 20: the agent page's table is the default plan; getAgentLoginUrl sends an agent to its portal
     agentTiers: async () => tierTable((await agents.defaultPlan()).rows),

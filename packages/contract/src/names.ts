@@ -249,6 +249,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'payment_channel.key_change': '提交支付通道密钥修改',
   'payment_channel.key_approve': '批准支付通道密钥修改',
   'payment_channel.key_reject': '拒绝支付通道密钥修改',
+  'bets.export': '导出注单', // issue 36: 注单查询
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -297,6 +298,7 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   agent_flag: '代理关联标记',
   responsible: '自我管理',
   payment_channel: '支付通道',
+  bets: '注单', // issue 36: 注单查询 exports
 };
 
 /**
@@ -348,6 +350,11 @@ export const FIELD_LABELS: Record<string, string> = {
   bet_id: '注单号',
   game: '游戏',
   game_name: '游戏',
+  // issue 36: a bet's raw record (注单查询's detail)
+  game_code: '游戏代码',
+  pulled_at: '拉取时间',
+  turnover_counted: '已计打码量',
+  rolled_up: '已计入报表',
   bet_amount: '投注额',
   valid_amount: '有效投注',
   win_amount: '派彩',

@@ -19,6 +19,7 @@ import { FireOutlined, MailOutlined, MessageOutlined, SmileOutlined } from '@ant
 import { ApartmentOutlined, AccountBookOutlined, AlertOutlined, PercentageOutlined } from '@ant-design/icons'; // issue 20: affiliate programme
 import { HeartOutlined } from '@ant-design/icons'; // issue 22: responsible play
 import { ApiOutlined } from '@ant-design/icons'; // issue 21: payment channels
+import { FileSearchOutlined, SecurityScanOutlined } from '@ant-design/icons'; // issue 36: risk control
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -46,6 +47,7 @@ export const GROUPS: Record<string, { title: string; icon: ReactNode }> = {
   support: { title: '在线客服', icon: <CustomerServiceOutlined /> }, // issue 13: live customer service
   reconciliation: { title: '对账', icon: <ReconciliationOutlined /> }, // issue 13: reconciliation
   agents: { title: '代理管理', icon: <ApartmentOutlined /> }, // issue 20: affiliate programme
+  risk: { title: '风控管理', icon: <SecurityScanOutlined /> }, // issue 36: risk control
 };
 
 /** Every screen of the back-office, in menu order. */
@@ -72,6 +74,8 @@ export const SCREENS: Screen[] = [
   { path: '/reconciliation/daily', title: '每日对账', group: 'reconciliation', menu: true, icon: <CalendarOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DailyPage') },
   { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
   { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },
+  // issue 36 point 5: every bet of every venue (注单查询)
+  { path: '/risk/bets', title: '注单查询', group: 'risk', menu: true, icon: <FileSearchOutlined />, permission: 'risk.view', ready: true, load: () => import('./bets/BetsPage') },
   { path: '/promotions/activity-applications', title: '活动申请', group: 'promotions', menu: true, icon: <SolutionOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/ActivityApplicationsPage') },
   { path: '/promotions/agent-applications', title: '代理申请', group: 'promotions', menu: true, icon: <UsergroupAddOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/AgentApplicationsPage') },
   { path: '/promotions/vip-levels', title: 'VIP等级', group: 'promotions', menu: true, icon: <CrownOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/VipLevelsPage') },

@@ -11,7 +11,7 @@ describe('side menu by role', () => {
   });
 
   test('finance reviewers see the cashier desk, members, reports, agents (issue 20: they pay commission) and receiving accounts, not operators or the audit log', () => {
-    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '通道密钥审批', '报表', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
+    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '通道密钥审批', '报表', '注单查询', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
   });
 
   test('issue 20: agent screens need agents.view; content editors and customer service do not see them', () => {
@@ -49,6 +49,11 @@ describe('side menu by role', () => {
     expect(menu).toContain('审计日志');
     expect(menu).not.toContain('操作员');
     expect(menu).not.toContain('角色权限');
+  });
+
+  test('issue 36: 注单查询 needs risk.view: finance, risk and the auditor see it; content editors and customer service do not', () => {
+    for (const role of ['finance', 'risk', 'auditor'] as const) expect(menuOf(role)).toContain('注单查询');
+    for (const role of ['content', 'support'] as const) expect(menuOf(role)).not.toContain('注单查询');
   });
 
   test('no permission: no menu at all', () => {

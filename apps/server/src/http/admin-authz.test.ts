@@ -159,6 +159,10 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/reports/members': 'reports.view',
   '/admin/api/reports/agents': 'reports.view',
   '/admin/api/reports/export': 'reports.view',
+  // issue 36: 注单查询
+  '/admin/api/bets/list': 'risk.view',
+  '/admin/api/bets/get': 'risk.view',
+  '/admin/api/bets/export': 'risk.view',
   // issue 13: promotions
   '/admin/api/vip-levels/list': 'promotions.view',
   '/admin/api/vip-levels/create': 'promotions.manage',

@@ -7,6 +7,8 @@ import type { Catalogue } from '../catalogue/index.ts';
 import { createBetPuller } from './pull.ts';
 import { createBetRecords } from './records.ts';
 import { betsRoutes } from './routes.ts';
+import { betSearchRoutes } from './search-routes.ts';
+import type { RequireAdmin } from '../../http/admin-routes.ts';
 
 export type { PullReport } from './pull.ts';
 /** the back-office's read: a member's bets page by page */
@@ -24,5 +26,7 @@ export function createBets(ctx: AppContext, deps: { registry: VenueRegistry; cat
     records,
     jobs,
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>) => betsRoutes(app, records, deps.accounts, requireMember),
+    /** issue 36: 注单查询, /admin/api/bets/list|get|export (risk.view) */
+    adminRoutes: (app: FastifyInstance, requireAdmin: RequireAdmin) => betSearchRoutes(app, ctx, requireAdmin),
   };
 }

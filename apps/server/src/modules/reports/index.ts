@@ -19,3 +19,5 @@ export function createReports(ctx: AppContext) {
   const jobs: Job[] = [{ name: 'report_rollup', everySeconds: 15, leaseMs: 10 * 60_000, run: async () => void (await service.rollup()) }];
   return { service, jobs, routes: (app: FastifyInstance, requireAdmin: RequireAdmin) => reportsRoutes(app, ctx, service, requireAdmin) };
 }
+// issue 36: 注单查询's CSV uses the same single-use download links
+export { saveDownload, takeDownload, activeAdminPermissions } from './repo.ts';
