@@ -41,6 +41,7 @@ import { createPromotions, vipLevelsFromRows, type Promotions } from './modules/
 import { depositsCreditedBetween } from './modules/payments/index.ts'; // issue 11: red-packet eligibility
 import { createDashboardModule } from './modules/dashboard/index.ts'; // issue 12
 import { createMemberDeskModule } from './modules/member-desk/index.ts'; // issue 12
+import { createRiskModule } from './modules/risk/index.ts'; // issue 36
 import { createReports, type ReportsService } from './modules/reports/index.ts'; // issue 13: reports
 import { createSupportChat } from './modules/support-chat/index.ts'; // issue 13: live customer service
 import { createOps, type Ops } from './ops/index.ts'; // issue 23: health, request ids, access log
@@ -238,7 +239,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
     // a line per request would dominate the balance-polling load; errors are still logged
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustedProxies?.length ? config.trustedProxies : config.trustProxy, // issue 36: a list trusts those hops only
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: ops.requestIdOf, // issue 23: the proxy's X-Request-Id or a random one
     // issue 19: /api/* paths match case-insensitively (http/api-case.ts)
@@ -291,6 +292,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   // issue 12: the back-office's dashboard, members and pending venue transfers
   createDashboardModule(ctx).routes(http, backoffice.requireAdmin);
   createMemberDeskModule(ctx, { transfers: transfers.service, catalogue, site }).routes(http, backoffice.requireAdmin);
+  createRiskModule(ctx).routes(http, backoffice.requireAdmin); // issue 36: sign-in log, links, risk levels
   await chat.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 13: live customer service
   reports.routes(http, backoffice.requireAdmin); // issue 13: reports
   agentSettlement.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20: agent statements (H9)

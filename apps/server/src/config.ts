@@ -23,6 +23,11 @@ export interface Config {
   logLevel: string;
   sessionIdleMinutes: number;
   trustProxy: boolean;
+  /**
+   * issue 36: the operator's proxies (TRUSTED_PROXIES, comma-separated addresses or CIDR ranges):
+   * the hops whose X-Forwarded-For is believed, and addresses never taken as a link between members
+   */
+  trustedProxies?: string[];
   webDist: string;
   /** the built back-office (apps/admin/dist), served under /admin/ (ADMIN_DIST) */
   adminDist: string;
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 24 * 60, 'SESSION_IDLE_MINUTES'),
     trustProxy: flag(env.TRUST_PROXY, false),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     adminDist: path.resolve(env.ADMIN_DIST || path.join(REPO_ROOT, 'apps/admin/dist')),
     seedDemo: flag(env.SEED_DEMO, sandbox),

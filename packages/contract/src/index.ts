@@ -71,5 +71,7 @@ export * from './schemas/records-export.ts';
 export * from './payment-channels.ts';
 // issue 33: deposit limits at review, refunds owed to members
 export * from './schemas/deposit-refunds.ts';
+// issue 36: risk control (sign-in log, links between members, risk levels)
+export * from './schemas/risk.ts';
 // issue 36 point 5: 注单查询 (every bet of every venue for operators)
 export * from './schemas/admin-bets.ts';

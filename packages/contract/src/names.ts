@@ -5,6 +5,7 @@ import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
 import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
 import { DEPOSIT_REFUND_STATE_NAMES } from './schemas/deposit-refunds.ts';
 import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
+import { LINK_KIND_NAMES, LOGIN_KIND_NAMES, RISK_LEVEL_NAMES, RISK_SKIP_NAMES } from './schemas/risk.ts';
 
 /**
  * The Chinese name of every code an operator meets (issue 25): ledger kinds and accounts, who
@@ -250,6 +251,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'payment_channel.key_approve': '批准支付通道密钥修改',
   'payment_channel.key_reject': '拒绝支付通道密钥修改',
   'bets.export': '导出注单', // issue 36: 注单查询
+  'member.risk_level': '修改风险等级', // issue 36
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -299,6 +301,7 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   responsible: '自我管理',
   payment_channel: '支付通道',
   bets: '注单', // issue 36: 注单查询 exports
+  risk: '风控', // issue 36
 };
 
 /**
@@ -323,6 +326,15 @@ export function auditTargetName(target: string, lookup: NameLookup = {}): string
  */
 export const FIELD_LABELS: Record<string, string> = {
   id: '编号',
+  // issue 36: risk control
+  risk_level: '风险等级',
+  device_id: '设备ID',
+  shared: '共享信息',
+  since: '关联起始',
+  seen_as: '出现于',
+  first_at: '首次',
+  last_at: '最近',
+  links: '关联账户数',
   created_at: '时间',
   // issue 22: responsible play
   duration: '时长',
@@ -573,9 +585,17 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
   switch (key) {
     case 'kind':
       if (area === 'agent_flag') return AGENT_FLAG_KIND_LABEL; // a cleared flag's reason (issue 20)
+      if (area === 'login') return LOGIN_KIND_NAMES; // issue 36: a registration or a sign-in
+      if (area === 'risk') return LINK_KIND_NAMES;
       return area === 'deposit' ? DEPOSIT_KIND_NAMES : area === 'withdrawal' ? WITHDRAW_KIND_NAMES : ENTRY_KIND_NAMES;
     case 'entry_kind':
       return ENTRY_KIND_NAMES;
+    case 'risk_level': // issue 36
+      return RISK_LEVEL_NAMES;
+    case 'link_kind':
+      return LINK_KIND_NAMES;
+    case 'skipped':
+      return RISK_SKIP_NAMES;
     case 'keys':
       return area === 'settings' ? SETTING_NAMES : undefined;
     case 'role':

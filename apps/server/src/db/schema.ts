@@ -27,6 +27,7 @@ export type * from './schema/support-chat.ts';
 export type * from './schema/reports.ts';
 export type * from './schema/agents.ts';
 export type * from './schema/responsible.ts';
+export type * from './schema/risk.ts';
 
 /** Tables as Kysely sees them. Times are epoch milliseconds; money is integer fen. */
 export interface DB {
@@ -126,5 +127,8 @@ export interface DB {
   payment_channel_key_changes: import('./schema/payments.ts').PaymentChannelKeyChangesTable;
   // issue 33: refunds owed to members past their deposit limits (migration 035)
   deposit_refunds: DepositRefundsTable;
+  // issue 36: risk levels' history, promotions withheld by jobs (migration 038)
+  risk_level_changes: import('./schema/risk.ts').RiskLevelChangesTable;
+  risk_promo_skips: import('./schema/risk.ts').RiskPromoSkipsTable;
 }
 

@@ -87,6 +87,11 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/members/message': 'members.edit',
   '/admin/api/members/verify-realname': 'members.edit',
   '/admin/api/members/note': 'members.edit',
+  // issue 36: risk control (sign-in log, links, search by a shared value, risk levels)
+  '/admin/api/members/logins': 'members.view',
+  '/admin/api/members/links': 'risk.view',
+  '/admin/api/risk/search': 'risk.view',
+  '/admin/api/members/risk-level': 'risk.manage',
   '/admin/api/transfers/list': 'transfers.view',
   '/admin/api/transfers/settle': 'transfers.settle',
   // issue 13: content

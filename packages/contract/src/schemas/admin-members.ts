@@ -161,6 +161,8 @@ export interface AdminMemberRow {
   created_at: string;
   last_login_at: string | null;
   last_login_ip: string | null;
+  /** issue 36: 正常 / 观察 / 限制优惠 / 提款必审 (RISK_LEVEL_NAMES) */
+  risk_level: import('./risk.ts').RiskLevel;
 }
 
 export interface AdminMemberCard {
@@ -179,6 +181,8 @@ export interface Member360 {
   profile: AdminMemberRow & { email: string; birthday: string; register_ip: string; paysum: Yuan; transferstatus: number };
   /** fen owed before a withdrawal, in yuan */
   turnover_remaining: Yuan;
+  /** issue 36: the risk level's changes, newest first (the level itself is profile.risk_level) */
+  risk_history: import('./risk.ts').RiskLevelChange[];
   balances: { central: Yuan; withdraw_hold: Yuan; transit: Yuan };
   cards: AdminMemberCard[];
   sessions: { created_at: string; last_seen_at: string; ip: string; device: string }[];

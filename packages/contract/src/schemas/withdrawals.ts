@@ -208,6 +208,10 @@ export interface WithdrawRisk {
   turnover_remaining: Yuan;
   /** other members with the same card number bound (or once bound) */
   shared_with: string[];
+  /** issue 36: the applicant's risk level (提款必审: every withdrawal waits for an operator) */
+  risk_level?: import('./risk.ts').RiskLevel;
+  /** issue 36: how many members are linked to the applicant (/admin/api/members/links) */
+  links?: number;
   /** the notes above in words (empty when none) */
   notes: string[];
 }

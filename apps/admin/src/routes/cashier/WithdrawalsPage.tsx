@@ -12,6 +12,7 @@ import { listWithdrawals, useWithdrawalAction, withdrawalsKey, type WithdrawalAc
 import { useTable } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
 import { OrderCell, QueueSummary, RefreshButton } from './queue-parts';
+import { RiskLevelTag } from '../members/RiskParts'; // issue 36
 
 const REVIEW: Record<AdminWithdrawalRow['review'], { text: string; color: string }> = {
   pending: { text: '待审核', color: 'orange' },
@@ -19,6 +20,23 @@ const REVIEW: Record<AdminWithdrawalRow['review'], { text: string; color: string
   approved: { text: '已出款', color: 'green' },
   rejected: { text: '已拒绝', color: 'red' },
 };
+
+/** issue 36: the applicant's risk level and links count, beside the amount (links open member 360's 关联账户) */
+function RiskBeside({ risk, username }: { risk: AdminWithdrawalRow['risk']; username: string }) {
+  const level = risk.risk_level ?? 'normal';
+  return (
+    <Space size={4} style={{ justifyContent: 'flex-end' }} data-testid="withdraw-risk">
+      {level !== 'normal' ? <RiskLevelTag level={level} /> : null}
+      {risk.links !== undefined ? (
+        <Tooltip title="与该会员共享设备、地址、银行卡、USDT地址、姓名或手机号的会员数">
+          <Link to={`/members/${encodeURIComponent(username)}`} style={{ fontSize: 12, color: risk.links > 0 ? '#cf1322' : '#389e0d', whiteSpace: 'nowrap' }}>
+            关联 {risk.links}
+          </Link>
+        </Tooltip>
+      ) : null}
+    </Space>
+  );
+}
 
 /** The withdrawal queue: claim, approve (or first of two approvals), reject with a reason. */
 export default function WithdrawalsPage() {
@@ -42,7 +60,7 @@ export default function WithdrawalsPage() {
       render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.state === 1} />,
     },
     { title: '会员', dataIndex: 'username', width: 110, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: number, r) => <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}><b className="tabular">{yuan(v)}</b>{r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}</Space> },
+    { title: '金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: number, r) => <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}><b className="tabular">{yuan(v)}</b>{r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}<RiskBeside risk={r.risk} username={r.username} /></Space> },
     {
       title: '收款账户',
       key: 'account',

@@ -13,6 +13,7 @@ import { MemberActions } from './MemberActions';
 import { RecordsTable } from './RecordsTable';
 import { ResponsibleTab } from './ResponsibleTab'; // issue 22: responsible play
 import { TurnoverTab } from './TurnoverTab';
+import { LinksTab, LoginsTab, RiskLevelAction, RiskLevelTag } from './RiskParts'; // issue 36: risk control
 
 const RECORD_TABS: { kind: MemberRecordKind; label: string }[] = [
   { kind: 'ledger', label: '资金流水' },
@@ -254,10 +255,14 @@ export default function MemberDetailPage() {
               {p.username}
             </Typography.Title>
             <Tag color="gold">VIP{p.vip}</Tag>
+            <RiskLevelTag level={p.risk_level} />
             <MemberStateTag frozen={p.status !== 1} username={p.username} canSeeBreaks={can(me.data, 'responsible.view')} />
             <Typography.Text type="secondary">ID {p.id}</Typography.Text>
           </Space>
-          <MemberActions me={me.data} member={m} />
+          <Space>
+            {can(me.data, 'risk.manage') ? <RiskLevelAction username={p.username} level={p.risk_level} /> : null}
+            <MemberActions me={me.data} member={m} />
+          </Space>
         </div>
       </Card>
       <Balances username={p.username} member={m} />
@@ -269,8 +274,13 @@ export default function MemberDetailPage() {
               key: t.kind,
               label: t.label,
               // issue 25: the turnover rows with their 减免 actions and pending waivers
-              children: t.kind === 'turnover' ? <TurnoverTab me={me.data} username={p.username} remaining={m.turnover_remaining} /> : <RecordsTable username={p.username} kind={t.kind} />,
+              children:
+                t.kind === 'turnover' ? <TurnoverTab me={me.data} username={p.username} remaining={m.turnover_remaining} />
+                : t.kind === 'logins' ? <LoginsTab username={p.username} /> // issue 36: registrations too, with the device id
+                : <RecordsTable username={p.username} kind={t.kind} />,
             })),
+            // issue 36: members sharing a device, address, card, USDT address, real name or mobile (needs risk.view)
+            ...(can(me.data, 'risk.view') ? [{ key: 'links', label: '关联账户', children: <LinksTab username={p.username} history={m.risk_history ?? []} /> }] : []),
             // issue 22: limits, breaks and their history (needs responsible.view)
             ...(can(me.data, 'responsible.view') ? [{ key: 'responsible', label: '自我管理', children: <ResponsibleTab me={me.data} username={p.username} /> }] : []),
           ]}

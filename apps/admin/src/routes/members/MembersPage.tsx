@@ -9,6 +9,7 @@ import { TableCard } from '../../components/TableCard';
 import { listMembers, membersKey, type MemberFilters } from '../../hooks/api/members';
 import { useTable } from '../../hooks/use-table';
 import { dayRange, yuan } from '../../lib/format';
+import { RiskLevelTag } from './RiskParts'; // issue 36
 import { zodRule } from '../../lib/zod-rule';
 
 interface FormValues extends Omit<MemberFilters, 'registered_from' | 'registered_to'> {
@@ -36,6 +37,8 @@ const columns: ColumnsType<AdminMemberRow> = [
       ),
   },
   { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">冻结</Tag>) },
+  // issue 36: 正常 / 观察 / 限制优惠 / 提款必审
+  { title: '风险等级', dataIndex: 'risk_level', width: 100, render: (v: AdminMemberRow['risk_level']) => <RiskLevelTag level={v} /> },
   { title: '注册时间', dataIndex: 'created_at', width: 170 },
   { title: '最后登录', dataIndex: 'last_login_at', width: 230, render: (v: string | null, r) => (v ? `${v}${r.last_login_ip ? ` · ${r.last_login_ip}` : ''}` : '-') },
   { title: '操作', key: 'op', fixed: 'right', width: 90, render: (_, r) => <Link to={`/members/${encodeURIComponent(r.username)}`}>查看详情</Link> },

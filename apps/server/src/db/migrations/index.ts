@@ -37,6 +37,7 @@ import { m034 } from './034_member_cards_member.ts'; // issue 24: a member's car
 import { m035 } from './035_deposit_refunds.ts'; // issue 33: refunds owed to members past their deposit limits
 import { m036 } from './036_channel_key_changes.ts'; // issue 33: channel credential changes wait for a second operator
 import { mAdjustments } from './037_member_adjustments.ts'; // issue 33: manual adjustments wait for a second operator
+import { m038 } from './038_risk.ts'; // issue 36: risk control
 import { m039 } from './039_bet_search.ts'; // issue 36: 注单查询 indexes, risk.view / risk.manage for existing built-in roles
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
@@ -79,6 +80,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '035_deposit_refunds': m035(dialect), // issue 33: what an approval could not credit under the member's deposit limits, owed back
     '036_channel_key_changes': m036(dialect), // issue 33: channel credentials (keys, merchant id, URLs, notify allowlist) approved by a second operator
     '037_member_adjustments': mAdjustments(dialect), // issue 33: manual adjustments, a second operator above the threshold or the daily cap
+    '038_risk': m038(dialect), // issue 36: registrations in member_logins, link indexes, members.risk_level and its history
     '039_bet_search': m039(), // issue 36: bets by time, venue, game and open state (注单查询); risk permissions for existing roles
   };
 }

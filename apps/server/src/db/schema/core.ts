@@ -26,6 +26,8 @@ export interface MembersTable {
   turnover_required: Generated<number>;
   /** 1 once an operator verified the real name (the 已实名 badge); 0 until then */
   realname_verified: Generated<number>;
+  /** issue 36: normal | watch | no_promo | withdraw_review (migration 038), set only by operators */
+  risk_level: Generated<string>;
 }
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;

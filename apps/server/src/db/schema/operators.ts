@@ -35,4 +35,6 @@ export interface MemberLoginsTable {
   /** the member site's device id (X-Device-Id, migration 030); null when none or not valid */
   device: string | null;
   created_at: number;
+  /** issue 36: register | login (migration 038) */
+  kind: Generated<string>;
 }

@@ -22,10 +22,10 @@ export async function insert(db: Kysely<DB>, member: NewMember): Promise<number>
   return row.id;
 }
 
-export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: number, userAgent = '', device: string | null = null) {
+export async function recordLogin(db: Kysely<DB>, id: number, ip: string, now: number, userAgent = '', device: string | null = null, kind: 'register' | 'login' = 'login') {
   await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', id).execute();
   // login history for the back-office's member view (issue 12); the device for the agents' check (issue 20)
-  await db.insertInto('member_logins').values({ member_id: id, ip, user_agent: userAgent.slice(0, 255), device: device ? device.slice(0, 36) : null, created_at: now }).execute();
+  await db.insertInto('member_logins').values({ member_id: id, ip, user_agent: userAgent.slice(0, 255), device: device ? device.slice(0, 36) : null, created_at: now, kind }).execute();
 }
 
 export { isUniqueViolation } from '../../db/errors.ts';

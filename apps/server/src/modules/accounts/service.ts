@@ -103,7 +103,8 @@ export function createAccountsService(
           await deps.hooks?.registered?.(trx, id, input.pid || input.referrer || null, now);
           // registering signs the member in: it is their first login (issue 25: the back-office
           // showed "-" as last login for a member signed in since registering)
-          await repo.recordLogin(trx, id, meta.ip.slice(0, 64), now, meta.userAgent, meta.device);
+          // issue 36: kept as the registration (kind register) for the sign-in log and the links
+          await repo.recordLogin(trx, id, meta.ip.slice(0, 64), now, meta.userAgent, meta.device, 'register');
           return sessions.create(trx, id, meta, now);
         });
       } catch (e) {

@@ -101,10 +101,11 @@ export async function memberRecords(db: Kysely<DB>, memberId: number, kind: Memb
     case 'logins': {
       const q = db.selectFrom('member_logins').where('member_id', '=', memberId);
       const [rows, total] = await Promise.all([
-        q.select(['ip', 'user_agent', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
+        q.select(['id', 'kind', 'ip', 'device', 'user_agent', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
         q.select(count).executeTakeFirstOrThrow(),
       ]);
-      return { total: Number(total.n), data: rows.map((r) => ({ ip: r.ip, device: r.user_agent, created_at: time(r.created_at) })) };
+      // issue 36: registrations too (kind), the member site's device id beside the browser (device)
+      return { total: Number(total.n), data: rows.map((r) => ({ id: r.id, created_at: time(r.created_at), kind: r.kind, ip: r.ip, device_id: r.device, device: r.user_agent })) };
     }
     case 'audit': {
       const q = db.selectFrom('admin_audit').where('target', '=', `member:${memberId}`);

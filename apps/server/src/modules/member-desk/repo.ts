@@ -57,7 +57,7 @@ export async function search(db: Kysely<DB>, f: MemberSearchInput, w: SearchWind
     base,
     rows: base.select([
       'members.id', 'members.username', 'members.realname', 'members.mobile', 'members.vip', 'members.status', 'members.realname_verified',
-      'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip',
+      'members.referrer_pid', 'members.created_at', 'members.last_login_at', 'members.last_login_ip', 'members.risk_level',
     ]),
     keys: [selective ? sql`+members.created_at` : sql.ref('members.created_at'), sql.ref('members.id')],
     page: f.page,

@@ -24,6 +24,7 @@ import type { Catalogue } from '../catalogue/index.ts';
 import { sendToMember } from '../inbox/index.ts';
 import type { Transfers } from '../transfers/index.ts';
 import * as turnover from '../turnover/index.ts';
+import { asRiskLevel, riskLevelHistory } from '../risk/index.ts';
 import { wallet } from '../wallet/index.ts';
 import { memberRecords } from './records.ts';
 import * as repo from './repo.ts';
@@ -77,6 +78,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
       created_at: toWireTime(m.created_at),
       last_login_at: m.last_login_at ? toWireTime(m.last_login_at) : null,
       last_login_ip: m.last_login_ip,
+      risk_level: asRiskLevel(m.risk_level), // issue 36
     };
   }
 
@@ -101,7 +103,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
 
     async get(username: string): Promise<Member360> {
       const m = await memberOf(username);
-      const [balances, remaining, cards, sessions, agents, referred, notes] = await Promise.all([
+      const [balances, remaining, cards, sessions, agents, referred, notes, riskHistory] = await Promise.all([
         wallet.memberBalances(db, m.id),
         turnover.remaining(db, m.id),
         repo.cards(db, m.id),
@@ -109,6 +111,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
         repo.currentAgents(db, [m.id]),
         repo.referred(db, m),
         repo.notes(db, m.id),
+        riskLevelHistory(db, m.id), // issue 36
       ]);
       // issue 34 point 7: the referrer is the agent the member belongs to now (a code names an
       // agent, not a username); a code that names no agent is looked up as a username or number
@@ -125,6 +128,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
           transferstatus: m.transferstatus,
         },
         turnover_remaining: fenToYuan(remaining),
+        risk_history: riskHistory,
         balances: { central: fenToYuan(balances.central), withdraw_hold: fenToYuan(balances.withdraw_hold), transit: fenToYuan(balances.transit) },
         cards: cards.map((c) => ({
           id: c.id,

@@ -2,6 +2,7 @@ import { depositTurnover } from '@casino/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB, Deposit } from '../../db/schema.ts';
 import { beijingDayStart, toWireTime } from '../../lib/time.ts';
+import { blocksPromotions, recordPromoSkips, riskLevelOf } from '../risk/index.ts';
 import * as turnover from '../turnover/index.ts';
 import { wallet } from '../wallet/index.ts';
 import type { Settings } from '../site/index.ts';
@@ -47,7 +48,10 @@ export async function creditOrder(
   await repo.addPaysum(trx, memberId, amount);
   let bonus = 0;
   const pct = Number(d.bonus_percent);
-  if (pct > 0) {
+  // issue 36: a member put at 限制优惠 after ordering gets the deposit, not the bonus
+  if (pct > 0 && blocksPromotions(await riskLevelOf(trx, memberId))) {
+    await recordPromoSkips(trx, 'deposit_bonus', no, [memberId], now);
+  } else if (pct > 0) {
     const want = depositTurnover(amount, pct, 0, {}).bonus;
     bonus = want > 0 ? await repo.grantBonus(trx, memberId, beijingDay(now), want, settings.deposit_bonus_daily_cap * 100) : 0;
     if (bonus > 0) {

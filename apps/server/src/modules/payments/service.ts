@@ -16,6 +16,7 @@ import {
   type PayWaysReply,
   type PayMethods,
   PAYMENT_CHANNEL_MSG,
+  RISK_MSG,
 } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { GatewayOrder, PaymentGateway, PaymentRegistry } from '../../adapters/payments/index.ts';
@@ -23,6 +24,7 @@ import type { DB, Deposit } from '../../db/schema.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
+import { refuseIfNoPromo } from '../risk/index.ts'; // issue 36: 限制优惠
 import { parse } from '../../http/validate.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Settings, SiteService } from '../site/index.ts';
@@ -318,6 +320,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       if (!(await deps.hasAnyCard(memberId))) refuse(PAY_MSG.noCard);
       const s = await deps.site.settings();
       const input = parse(rechargeSchema(await openNow(s)), body);
+      // issue 36: a 限制优惠 member is refused a deposit bonus (the order without one is open)
+      if (input.bonusPercent > 0) await refuseIfNoPromo(db, memberId, RISK_MSG.noDepositBonus);
       const now = Date.now();
       if ((await repo.pendingCount(db, memberId, now - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
       await createLimit.hit(String(memberId));

@@ -1,4 +1,5 @@
-import { fenToYuan, PROMO_ADMIN_MSG, PROMO_MSG, PROMO_PER_PAGE, type ActivityApplyRecord } from '@casino/contract';
+import { fenToYuan, PROMO_ADMIN_MSG, PROMO_MSG, PROMO_PER_PAGE, RISK_MSG, type ActivityApplyRecord } from '@casino/contract';
+import { blocksPromotions, refuseIfNoPromo, riskLevelOf } from '../risk/index.ts';
 import type { Kysely } from 'kysely';
 import type { ActivityApplication, DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -27,6 +28,7 @@ const record = (a: ActivityApplication): ActivityApplyRecord => ({
 export async function applyForActivity(deps: PromotionsDeps, memberId: number, activityId: number, now: number): Promise<ActivityApplyRecord> {
   const title = await deps.activityTitle(activityId);
   if (title === null) refuse(PROMO_MSG.activityNotFound, 404);
+  await refuseIfNoPromo(deps.db, memberId, RISK_MSG.noActivity); // issue 36: 限制优惠
   try {
     const row = await deps.db
       .insertInto('activity_applications')
@@ -97,6 +99,8 @@ export async function decideApplication(
     const before = await trx.selectFrom('activity_applications').selectAll().where('apply_no', '=', decision.applyNo).executeTakeFirst();
     if (!before) refuse(PROMO_ADMIN_MSG.applyNotFound, 404);
     const bonus = decision.approve ? (decision.bonus ?? 0) : 0;
+    // issue 36: no activity reward for a 限制优惠 member (rejecting, or approving with no bonus, stays open)
+    if (bonus > 0 && blocksPromotions(await riskLevelOf(trx, Number(before.member_id)))) refuse(RISK_MSG.noActivityBonus);
     const multiple = decision.approve && bonus > 0 ? (decision.multiple ?? 1) : 0;
     const after = await trx
       .updateTable('activity_applications')

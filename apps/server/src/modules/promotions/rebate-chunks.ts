@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '../../db/beijing-day.ts';
 import type { DB } from '../../db/schema.ts';
+import { noPromoAmong, recordPromoSkips } from '../risk/index.ts';
 import { dayBounds } from './days.ts';
 import { levelFor, rebateFen, type VipLevel } from './rates.ts';
 
@@ -152,6 +153,10 @@ export async function settleChunk(trx: Kysely<DB>, o: ChunkInput): Promise<{ end
     for (const r of rows) vipOf.set(Number(r.id), Number(r.vip));
   }
 
+  // issue 36: a 限制优惠 member gets no rebate row (an unclaimed one goes); the skip is recorded
+  const noPromo = await noPromoAmong(trx, [...byMember.keys()]);
+  const skipped = new Set<number>();
+
   type Row = { member_id: number; platform: string; day: string; valid_amount: number; amount: number; vip: number; created_at: number };
   const desired = new Map<string, Row>();
   const validOf = new Map<number, number>();
@@ -163,7 +168,8 @@ export async function settleChunk(trx: Kysely<DB>, o: ChunkInput): Promise<{ end
       const valid = cats.reduce((a, c) => a + c.valid, 0);
       memberValid += valid;
       const amount = rebateFen(cats, level, o.fishingAs);
-      if (amount > 0) desired.set(`${memberId}|${platform}`, { member_id: memberId, platform, day, valid_amount: valid, amount, vip, created_at: now });
+      if (amount > 0 && noPromo.has(memberId)) skipped.add(memberId);
+      else if (amount > 0) desired.set(`${memberId}|${platform}`, { member_id: memberId, platform, day, valid_amount: valid, amount, vip, created_at: now });
     }
     validOf.set(memberId, memberValid);
   }
@@ -201,6 +207,8 @@ export async function settleChunk(trx: Kysely<DB>, o: ChunkInput): Promise<{ end
       .execute();
     counts.added += done.length;
   }
+
+  if (skipped.size) await recordPromoSkips(trx, 'rebate', day, [...skipped], now);
 
   // flow: the difference from what was counted for the day
   const flowUp: { member_id: number; delta: number }[] = [];

@@ -1,4 +1,5 @@
-import { actorName, actorOperatorId, fenToYuan, PROMO_MSG, PROMO_PER_PAGE, REBATE_RUN_MSG, dateFilterDays, type AdminRebateRerunReply, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
+import { actorName, actorOperatorId, fenToYuan, PROMO_MSG, RISK_MSG, PROMO_PER_PAGE, REBATE_RUN_MSG, dateFilterDays, type AdminRebateRerunReply, type FanshuiReply, type GetFanshuiQuery } from '@casino/contract';
+import { refuseIfNoPromo } from '../risk/index.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -108,6 +109,7 @@ export async function rebateList(deps: PromotionsDeps, memberId: number, q: GetF
  * rebate house account with its turnover, in one transaction.
  */
 export async function claimRebates(deps: PromotionsDeps, memberId: number, now: number): Promise<{ claim_no: string; amount: number }> {
+  await refuseIfNoPromo(deps.db, memberId, RISK_MSG.noRebate); // issue 36: 限制优惠
   const settings = await deps.settings();
   const claimNo = promoNo('RB', now);
   return deps.db.transaction().execute(async (trx: Kysely<DB>) => {

@@ -9,7 +9,9 @@ import {
   type RedPacketInfo,
   type RedPacketRecord,
   type RedPacketRuleItem,
+  RISK_MSG,
 } from '@casino/contract';
+import { refuseIfNoPromo } from '../risk/index.ts';
 import type { Kysely } from 'kysely';
 import type { DB, RedPacketRule } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -117,6 +119,7 @@ export async function grabRedPacket(deps: PromotionsDeps, memberId: number, now:
   const settings = await deps.settings();
   if (!settings.redpacket_switch) refuse(PROMO_MSG.redPacketOff);
   if (!inGrabWindow(now)) refuse(PROMO_MSG.outsideWindow);
+  await refuseIfNoPromo(deps.db, memberId, RISK_MSG.noRedPacket); // issue 36: 限制优惠
   const { from, to } = depositWindow(now);
   const [rules, deposits] = await Promise.all([activeRules(deps.db, now), deps.depositsCreditedBetween(deps.db, memberId, from, to)]);
   const rule = matchRule(rules, deposits);

@@ -88,7 +88,7 @@ export async function adminPage(db: Kysely<DB>, f: AdminFilter, limit: number, p
       .leftJoin('admins as ac', 'ac.id', 'w.claimed_by')
       .leftJoin('admins as ad', 'ad.id', 'w.decided_by')
       .selectAll('w')
-      .select(['m.username', 'm.paysum', 'a1.username as first_approver', 'ac.username as claimer', 'ad.username as decider']),
+      .select(['m.username', 'm.paysum', 'm.risk_level', 'a1.username as first_approver', 'ac.username as claimer', 'ad.username as decider']),
     keys: ['w.created_at', 'w.id'],
     page,
     perPage: limit,

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { RequireAdmin } from '../../http/admin-routes.ts';
+import { riskRoutes } from './routes.ts';
+import { createRiskService } from './service.ts';
+
+/**
+ * Risk control (风控, issue 36, DESIGN.md section 15): the sign-in log, links between members,
+ * search by a shared value, and risk levels. Other modules enforce the levels through
+ * riskLevelOf / refuseIfNoPromo / noPromoAmong (they read the members row, nothing else).
+ */
+export { asRiskLevel, blocksPromotions, noPromoAmong, recordPromoSkips, refuseIfNoPromo, riskLevelHistory, riskLevelOf, withdrawalsNeedReview } from './levels.ts';
+export { addressFilter, type AddressFilter } from './addresses.ts';
+export { linkCount, memberLinks } from './links.ts';
+export type { RiskService } from './service.ts';
+
+export function createRiskModule(ctx: AppContext) {
+  const service = createRiskService(ctx);
+  return {
+    service,
+    routes: (app: FastifyInstance, requireAdmin: RequireAdmin) => riskRoutes(app, service, requireAdmin),
+  };
+}
