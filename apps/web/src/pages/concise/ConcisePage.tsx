@@ -7,7 +7,7 @@ import { GameListFailure } from '../../hooks/api/games';
 import { GameGridSkeleton, GameTile } from '../../components/GameTile';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { toast } from '../../ui/feedback';
-import { BreakBanner } from '../../components/BreakBanner';
+import { BreakBannerSlot } from '../../components/BreakBannerSlot';
 import './ConcisePage.css';
 
 /** The electronic-game providers of /concise (spec section 2), in tab order. */
@@ -48,7 +48,7 @@ export default function ConcisePage() {
 
   return (
     <div className="concise" data-testid="concise-page">
-      <BreakBanner />
+      <BreakBannerSlot />
       <div className="concise-tabs" role="tablist">
         {CONCISE_TABS.map((t) => (
           <button

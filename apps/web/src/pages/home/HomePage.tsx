@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Money } from '../../components/Money';
-import { BreakBanner } from '../../components/BreakBanner';
+import { BreakBannerSlot } from '../../components/BreakBannerSlot';
 import { useSession } from '../../session/store';
 import { useBalanceActions } from '../../session/useBalanceActions';
 import { AppLink } from '../../lib/nav';
@@ -53,7 +53,7 @@ export default function HomePage() {
         <Banners />
       </section>
       <NoticeBar />
-      <BreakBanner />
+      <BreakBannerSlot />
       <section className="home-greet-wrap">
         <div className="card home-greet" data-testid="home-greeting">
           {token ? <MemberGreeting /> : <GuestGreeting />}

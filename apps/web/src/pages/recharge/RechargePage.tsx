@@ -26,7 +26,7 @@ import { livePhase, phaseOf, PhaseLine, PhaseTag, wireMs } from '../../money/Ord
 import { useCards } from '../../hooks/api/cards';
 import { MethodIcon } from './MethodIcon';
 import { Money } from '../../components/Money';
-import { BreakBanner } from '../../components/BreakBanner';
+import { BreakBannerSlot } from '../../components/BreakBannerSlot';
 import './RechargePage.css';
 
 /** quick picks offered for a range method, those inside its range */
@@ -93,7 +93,7 @@ function RechargeSkeleton() {
 function NoCard() {
   return (
     <div className="page-body">
-      <BreakBanner className="break-banner--flush" />
+      <BreakBannerSlot className="break-banner--flush" />
       <div className="card rc-nocard" data-testid="recharge-no-card">
         <span className="rc-nocard-icon">
           <IconCard size={28} />
@@ -268,7 +268,7 @@ function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
 
   return (
     <form className="page-body rc" onSubmit={onSubmit} noValidate data-testid="recharge">
-      <BreakBanner className="break-banner--flush" />
+      <BreakBannerSlot className="break-banner--flush" />
       {returned ? <ReturnedOrder depositNo={returned} /> : null}
       <div className="card rc-balance">
         <span>中心钱包余额</span>
