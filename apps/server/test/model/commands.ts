@@ -100,8 +100,10 @@ class OnlineDeposit implements Cmd {
   toString = () => `deposit(#${this.who}, ${this.fen}, x${this.copies}${this.together ? ' at once' : ''}${this.short ? ', paid 1 yuan short' : ''})`;
 }
 
-class TransferIn implements Cmd {
+/** money between the central wallet and a venue; refused, changing nothing, when the side it leaves holds less */
+class Transfer implements Cmd {
   constructor(
+    readonly way: 'in' | 'out',
     readonly who: number,
     readonly venue: Venue,
     readonly fen: number,
@@ -110,36 +112,18 @@ class TransferIn implements Cmd {
   async run(m: Model, r: Real) {
     const mm = pick(m.members, this.who);
     const real = r.members.get(mm.name)!;
-    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: 'userbalance', targettype: this.venue }, { token: real.token });
-    if (this.fen <= mm.central) {
+    const into = this.way === 'in';
+    const [source, target] = into ? ['userbalance', this.venue] : [this.venue, 'userbalance'];
+    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: source, targettype: target }, { token: real.token });
+    if (this.fen <= (into ? mm.central : mm.venues[this.venue])) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-      mm.central -= this.fen;
-      mm.venues[this.venue] += this.fen;
+      const moved = into ? this.fen : -this.fen;
+      mm.central -= moved;
+      mm.venues[this.venue] += moved;
     } else expect(reply.code, `${this}: refused`).not.toBe(200);
     await checkAll(m, r, this.toString());
   }
-  toString = () => `transfer in(#${this.who}, ${this.venue}, ${this.fen})`;
-}
-
-class TransferOut implements Cmd {
-  constructor(
-    readonly who: number,
-    readonly venue: Venue,
-    readonly fen: number,
-  ) {}
-  check = (m: Readonly<Model>) => m.members.length > 0;
-  async run(m: Model, r: Real) {
-    const mm = pick(m.members, this.who);
-    const real = r.members.get(mm.name)!;
-    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: this.venue, targettype: 'userbalance' }, { token: real.token });
-    if (this.fen <= mm.venues[this.venue]) {
-      expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-      mm.central += this.fen;
-      mm.venues[this.venue] -= this.fen;
-    } else expect(reply.code, `${this}: refused`).not.toBe(200);
-    await checkAll(m, r, this.toString());
-  }
-  toString = () => `transfer out(#${this.who}, ${this.venue}, ${this.fen})`;
+  toString = () => `transfer ${this.way}(#${this.who}, ${this.venue}, ${this.fen})`;
 }
 
 class RecoverAll implements Cmd {
@@ -251,8 +235,8 @@ export function allCommands(): fc.Arbitrary<Cmd>[] {
   const small = fc.integer({ min: 1, max: 3_000_00 });
   const register = fc.constant(new Register());
   const deposit = fc.tuple(who, amount, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean()).map(([w, a, c, tog, sh]) => new OnlineDeposit(w, a, c, tog, sh && a > 100_00));
-  const transferIn = fc.tuple(who, venue, small).map(([w, v, a]) => new TransferIn(w, v, a));
-  const transferOut = fc.tuple(who, venue, small).map(([w, v, a]) => new TransferOut(w, v, a));
+  const transferIn = fc.tuple(who, venue, small).map(([w, v, a]) => new Transfer('in', w, v, a));
+  const transferOut = fc.tuple(who, venue, small).map(([w, v, a]) => new Transfer('out', w, v, a));
   const recover = who.map((w) => new RecoverAll(w));
   const withdraw = fc.tuple(who, fc.integer({ min: 1, max: 110 })).map(([w, p]) => new Withdraw(w, p));
   const decide = fc.tuple(who, fc.constantFrom('approve', 'reject', 'race') as fc.Arbitrary<'approve' | 'reject' | 'race'>).map(([w, h]) => new Decide(w, h));
