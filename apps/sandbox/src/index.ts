@@ -74,6 +74,9 @@ export type { ProviderClientOptions } from './provider/client.ts';
 export type { GameProviderOptions } from './provider/plugin.ts';
 export type { FaultTimings } from './provider/faults.ts';
 export type * from './provider/types.ts';
+// issue 38: the seamless mode's merchant calls and the wallet calls' signature
+export type * from './provider/seamless-types.ts';
+export { VENUE_MODES } from './provider/seamless-types.ts';
 export { CATEGORY_IDS } from './provider/types.ts';
 export { signPayBody, checkPaySignature, paySignature, PAY_TS_HEADER, PAY_NONCE_HEADER, PAY_SIGN_HEADER, PAY_REPLAY_WINDOW_MS, PAY_NOTIFY_ACK } from './payments/signing.ts';
 export type { PaySigned, PaySignatureProblem } from './payments/signing.ts';

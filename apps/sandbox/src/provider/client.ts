@@ -18,6 +18,7 @@ import type {
   TransferStatusRequest,
   TransferStatusResponse,
 } from './types.ts';
+import type { SeamlessRoundsRequest, SeamlessRoundsResponse, VenueModeRequest, VenueModeResponse } from './seamless-types.ts';
 
 export interface ProviderClientOptions {
   /** the provider's base URL, e.g. http://127.0.0.1:3000/sandbox/provider */
@@ -86,4 +87,7 @@ export class ProviderClient {
   launch = (b: LaunchRequest) => this.call<LaunchResponse>('launch', b);
   bets = (b: BetRecordsRequest) => this.call<BetRecordsResponse>('bets', b);
   catalogue = () => this.call<CatalogueResponse>('catalogue', {});
+  // issue 38: seamless mode
+  venueMode = (b: VenueModeRequest) => this.call<VenueModeResponse>('venue-mode', b);
+  seamlessRounds = (b: SeamlessRoundsRequest) => this.call<SeamlessRoundsResponse>('seamless-rounds', b);
 }

@@ -84,6 +84,36 @@ export interface VenueBetPage {
   hasMore: boolean;
 }
 
+/** issue 38: which wallet a venue plays from (SEAMLESS.md "Mode") */
+export type VenueMode = 'transfer' | 'seamless';
+
+/** one wallet call of a seamless round as the provider reports it */
+export interface SeamlessCallReport {
+  txId: string;
+  amountFen: number;
+  /** pending: not answered yet; ok: code 0; refused: another definite code; unanswered: the provider gave up */
+  state: 'pending' | 'ok' | 'refused' | 'unanswered';
+  code: number | null;
+}
+
+/** one round of the provider's seamless round report (reconciliation) */
+export interface SeamlessRoundReport {
+  roundId: string;
+  betId: string;
+  player: string;
+  platform: string;
+  gameCode: string;
+  gameName: string;
+  status: 'open' | 'settled' | 'rolled_back' | 'refused' | 'pending';
+  stakeFen: number;
+  payoutFen: number | null;
+  debit: SeamlessCallReport;
+  credit: SeamlessCallReport | null;
+  rollback: SeamlessCallReport | null;
+  createdAt: number;
+  settledAt: number | null;
+}
+
 export interface CallOptions {
   /** this call's time-out in ms, instead of the adapter's default */
   timeoutMs?: number;
@@ -107,6 +137,10 @@ export interface VenueAdapter {
   /** bet records of one venue after `cursor` ('' from the beginning) */
   betsSince(platform: string, cursor: string, limit: number): Promise<VenueBetPage>;
   catalogue(): Promise<VenueCatalogue>;
+  /** issue 38: tells the provider a venue's mode (providers whose mode is set elsewhere leave it out) */
+  setVenueMode?(platform: string, mode: VenueMode): Promise<void>;
+  /** issue 38: the provider's seamless rounds of one venue whose debit was made in [from, to) (epoch ms) */
+  seamlessRounds?(platform: string, from: number, to: number): Promise<SeamlessRoundReport[]>;
 }
 
 export class VenueError extends Error {

@@ -10,14 +10,14 @@ import type {
 } from '@casino/sandbox';
 import { VenueError, type VenueAdapter, type VenueTransferRequest } from '../types.ts';
 import { createSandboxClient, type SandboxClientOptions } from './client.ts';
-import { toBet, toCatalogue, toTransferResult, toTransferStatus } from './transform.ts';
+import { toBet, toCatalogue, toSeamlessRound, toTransferResult, toTransferStatus } from './transform.ts';
 
 /**
  * The sandbox game provider behind the VenueAdapter interface. One provider serves every
  * sandbox venue; a venue is a `platform` in each call.
  */
 export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
-  const { call } = createSandboxClient(opts);
+  const { call, setVenueMode, seamlessRounds } = createSandboxClient(opts);
   const transfer = (name: 'deposit' | 'withdraw') => async (t: VenueTransferRequest) =>
     toTransferResult(
       await call<TransferResponse>(name, { username: t.player, platform: t.platform, transfer_id: t.transferId, amount_fen: t.amountFen }),
@@ -71,6 +71,15 @@ export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
     async catalogue() {
       // the catalogue is a big answer read rarely: give it more time than a money call
       return toCatalogue(await call<CatalogueResponse>('catalogue', {}, Math.max(opts.timeoutMs, 10_000)));
+    },
+
+    // issue 38: seamless venues
+    async setVenueMode(platform, mode) {
+      await setVenueMode(platform, mode);
+    },
+
+    async seamlessRounds(platform, from, to) {
+      return (await seamlessRounds(platform, from, to)).map(toSeamlessRound);
     },
   };
 }

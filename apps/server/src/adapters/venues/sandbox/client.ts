@@ -1,4 +1,4 @@
-import { signRequest, type ProviderError } from '@casino/sandbox';
+import { signRequest, type ProviderError, type SeamlessRound, type SeamlessRoundsResponse, type VenueMode, type VenueModeResponse } from '@casino/sandbox';
 import { VenueError } from '../types.ts';
 
 export interface SandboxClientOptions {
@@ -44,6 +44,26 @@ export function createSandboxClient(opts: SandboxClientOptions) {
     throw new VenueError(kind, `sandbox ${name}: HTTP ${res.status} ${err?.error ?? ''} ${err?.message ?? ''}`.trim(), err?.error, res.status);
   }
 
-  return { call };
+  /** issue 38: tells the provider which wallet a venue plays from (SEAMLESS.md "Mode") */
+  const setVenueMode = (platform: string, mode: VenueMode) => call<VenueModeResponse>('venue-mode', { platform, mode });
+
+  /**
+   * issue 38: the provider's round report of one venue, rounds whose debit was made in [from, to)
+   * (epoch ms), every page read; for the daily reconciliation of seamless rounds.
+   */
+  async function seamlessRounds(platform: string, from: number, to: number): Promise<SeamlessRound[]> {
+    const rounds: SeamlessRound[] = [];
+    let cursor = '';
+    // bounded: 1,000 pages of 5,000 is far past any day of the sandbox
+    for (let page = 0; page < 1000; page++) {
+      const r = await call<SeamlessRoundsResponse>('seamless-rounds', { platform, from, to, cursor, limit: 5000 });
+      rounds.push(...r.rounds);
+      if (!r.has_more || r.next_cursor === cursor) return rounds;
+      cursor = r.next_cursor;
+    }
+    throw new VenueError('unknown', `sandbox seamless-rounds: more than 1000 pages for ${platform}`);
+  }
+
+  return { call, setVenueMode, seamlessRounds };
 }
 export type SandboxClient = ReturnType<typeof createSandboxClient>;

@@ -1,5 +1,5 @@
-import type { BetRecord, CatalogueResponse, TransferResponse, TransferStatusResponse } from '@casino/sandbox';
-import type { CategoryId, VenueBet, VenueCatalogue, VenueTransferResult, VenueTransferStatus } from '../types.ts';
+import type { BetRecord, CatalogueResponse, SeamlessCall, SeamlessRound, TransferResponse, TransferStatusResponse } from '@casino/sandbox';
+import type { CategoryId, SeamlessCallReport, SeamlessRoundReport, VenueBet, VenueCatalogue, VenueTransferResult, VenueTransferStatus } from '../types.ts';
 
 /** The sandbox's wire records to ours. Kept apart from the HTTP so they can be tested alone. */
 
@@ -80,5 +80,34 @@ export function toCatalogue(c: CatalogueResponse): VenueCatalogue {
         logoImg: g.api_logo_img ?? '',
         mobileImg: g.mobile_img ?? g.api_logo_img ?? '',
       })),
+  };
+}
+
+const CALL_STATES: ReadonlySet<string> = new Set(['pending', 'ok', 'refused', 'unanswered']);
+const ROUND_STATES: ReadonlySet<string> = new Set(['open', 'settled', 'rolled_back', 'refused', 'pending']);
+
+function seamlessCall(c: SeamlessCall, field: string): SeamlessCallReport {
+  if (!CALL_STATES.has(c.state)) throw new RangeError(`${field}: unknown state ${JSON.stringify(c.state)}`);
+  return { txId: String(c.tx_id), amountFen: fen(c.amount_fen, `${field}.amount_fen`), state: c.state, code: typeof c.code === 'number' ? c.code : null };
+}
+
+/** issue 38: a round of the provider's seamless round report; an unknown status is refused rather than guessed */
+export function toSeamlessRound(r: SeamlessRound): SeamlessRoundReport {
+  if (!ROUND_STATES.has(r.status)) throw new RangeError(`round ${r.round_id}: unknown status ${JSON.stringify(r.status)}`);
+  return {
+    roundId: String(r.round_id),
+    betId: String(r.bet_id),
+    player: r.username,
+    platform: r.platform,
+    gameCode: r.game_code,
+    gameName: r.game_name,
+    status: r.status,
+    stakeFen: fen(r.stake_fen, 'stake_fen'),
+    payoutFen: r.payout_fen === null ? null : fen(r.payout_fen, 'payout_fen'),
+    debit: seamlessCall(r.debit, 'debit'),
+    credit: r.credit ? seamlessCall(r.credit, 'credit') : null,
+    rollback: r.rollback ? seamlessCall(r.rollback, 'rollback') : null,
+    createdAt: time(r.created_at, 'created_at'),
+    settledAt: r.settled_at ? time(r.settled_at, 'settled_at') : null,
   };
 }
