@@ -27,8 +27,8 @@ import { zodRule } from '../../lib/zod-rule';
 import ActivityTypesPanel from './ActivityTypesPage';
 import { MemberPreview } from './MemberPreview';
 import { PictureField } from './PictureField';
+import { flagSwitch } from '../../components/ListAndEditor';
 
-const flagSwitch = { getValueProps: (v: number) => ({ checked: v === 1 }), normalize: (v: boolean) => (v ? 1 : 0) };
 
 /** 活动管理: the member site's promotions (list, rich-text editor, phone preview) and their types. */
 export default function ActivitiesPage() {

@@ -4,13 +4,12 @@ import { Button, Card, Form, Input, InputNumber, Space, Switch, Table, Tag } fro
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ActionModal } from '../../components/ActionModal';
-import { Confirmed } from '../../components/Confirmed';
+import { DeleteLink, EditLink, flagSwitch } from '../../components/ListAndEditor';
 import { QueryError } from '../../components/QueryError';
 import { useActivityTypeAction, useActivityTypes } from '../../hooks/api/content-activities';
 import { zodRule } from '../../lib/zod-rule';
 
 type TypeForm = { name: string; sort: number; state: 0 | 1 };
-const flagSwitch = { getValueProps: (v: number) => ({ checked: v === 1 }), normalize: (v: boolean) => (v ? 1 : 0) };
 
 /**
  * 活动类型: the tabs of the member site's promotions page. A type that still has activities
@@ -33,19 +32,11 @@ export default function ActivityTypesPanel() {
       width: 140,
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setOpen({ row: r })}>
-            编辑
-          </Button>
-          <Confirmed
+          <EditLink onClick={() => setOpen({ row: r })} />
+          <DeleteLink
             title={r.activities > 0 ? `「${r.name}」下还有 ${r.activities} 个活动，服务器会拒绝删除。仍要尝试？` : `删除类型「${r.name}」？`}
-            okText="删除"
-            danger
             run={() => action.mutateAsync({ action: 'delete', body: { id: r.id } })}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Confirmed>
+          />
         </Space>
       ),
     },

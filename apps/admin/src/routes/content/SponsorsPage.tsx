@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { useContentAction, useSponsors } from '../../hooks/api/content';
 import { firstIssue, zodRule } from '../../lib/zod-rule';
 import { PictureField } from './PictureField';
+import { flagSwitch } from '../../components/ListAndEditor';
 
 interface SponsorForm {
   name: string;
@@ -197,7 +198,7 @@ function SponsorDrawer({ sponsor, onClose }: { sponsor: AdminSponsorRow; onClose
           <Form.Item name="sort" label="排序（小的在前）" rules={[rule('sort')]}>
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
-          <Form.Item name="state" label="展示" getValueProps={(v: number) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+          <Form.Item name="state" label="展示" {...flagSwitch}>
             <Switch checkedChildren="展示" unCheckedChildren="隐藏" />
           </Form.Item>
         </Space>

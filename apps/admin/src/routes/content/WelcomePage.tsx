@@ -11,13 +11,13 @@ import { useSaveSettings, useSettings } from '../../hooks/api/settings';
 import { useDebounced } from '../../lib/use-debounced';
 import { zodRule } from '../../lib/zod-rule';
 import { MemberPreview } from './MemberPreview';
+import { flagSwitch } from '../../components/ListAndEditor';
 
 interface WelcomeForm {
   index_modal: 0 | 1;
   webcontent: string;
 }
 
-const flagSwitch = { getValueProps: (v: number) => ({ checked: v === 1 }), normalize: (v: boolean) => (v ? 1 : 0) };
 
 /**
  * 欢迎弹窗: the settings `index_modal` (the switch) and `webcontent` (its HTML, sanitized by the
