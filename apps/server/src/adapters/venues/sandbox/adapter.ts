@@ -9,6 +9,7 @@ import type {
   TransferStatusResponse,
 } from '@casino/sandbox';
 import { VenueError, type VenueAdapter, type VenueTransferRequest } from '../types.ts';
+import { balanceAnswer, balancesAnswer, betPage, checkedBet, statusAnswer, transferAnswer } from './answers.ts';
 import { createSandboxClient, type SandboxClientOptions } from './client.ts';
 import { toBet, toCatalogue, toSeamlessRound, toTransferResult, toTransferStatus } from './transform.ts';
 
@@ -20,7 +21,7 @@ export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
   const { call, setVenueMode, seamlessRounds } = createSandboxClient(opts);
   const transfer = (name: 'deposit' | 'withdraw') => async (t: VenueTransferRequest) =>
     toTransferResult(
-      await call<TransferResponse>(name, { username: t.player, platform: t.platform, transfer_id: t.transferId, amount_fen: t.amountFen }),
+      transferAnswer(await call<TransferResponse>(name, { username: t.player, platform: t.platform, transfer_id: t.transferId, amount_fen: t.amountFen }), t, name),
     );
 
   return {
@@ -34,13 +35,12 @@ export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
     withdraw: transfer('withdraw'),
 
     async transferStatus(transferId) {
-      return toTransferStatus(await call<TransferStatusResponse>('transfer/status', { transfer_id: transferId }));
+      return toTransferStatus(statusAnswer(await call<TransferStatusResponse>('transfer/status', { transfer_id: transferId }), transferId));
     },
 
     async balance(player, platform, o) {
       try {
-        const r = await call<BalanceResponse>('balance', { username: player, platform }, o?.timeoutMs);
-        return r.balance_fen;
+        return balanceAnswer(await call<BalanceResponse>('balance', { username: player, platform }, o?.timeoutMs), player, platform);
       } catch (e) {
         if (e instanceof VenueError && e.code === 'player_not_found') return 0;
         throw e;
@@ -49,8 +49,7 @@ export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
 
     async balances(player, o) {
       try {
-        const r = await call<BalancesResponse>('balances', { username: player }, o?.timeoutMs);
-        return new Map(r.balances.map((b) => [b.platform, b.balance_fen]));
+        return balancesAnswer(await call<BalancesResponse>('balances', { username: player }, o?.timeoutMs), player);
       } catch (e) {
         // a player never created holds nothing anywhere
         if (e instanceof VenueError && e.code === 'player_not_found') return new Map();
@@ -64,8 +63,8 @@ export function createSandboxAdapter(opts: SandboxClientOptions): VenueAdapter {
     },
 
     async betsSince(platform, cursor, limit) {
-      const r = await call<BetRecordsResponse>('bets', { platform, cursor, limit });
-      return { bets: r.records.map(toBet), nextCursor: r.next_cursor, hasMore: r.has_more };
+      const r = betPage(await call<BetRecordsResponse>('bets', { platform, cursor, limit }));
+      return { bets: r.records.map((b) => checkedBet(toBet(b), platform)), nextCursor: r.next_cursor, hasMore: r.has_more };
     },
 
     async catalogue() {

@@ -1,4 +1,5 @@
 import { signRequest, type ProviderError, type SeamlessRound, type SeamlessRoundsResponse, type VenueMode, type VenueModeResponse } from '@casino/sandbox';
+import { strictJsonObject } from '../../verified-fields.ts';
 import { VenueError } from '../types.ts';
 
 export interface SandboxClientOptions {
@@ -38,7 +39,11 @@ export function createSandboxClient(opts: SandboxClientOptions) {
     } catch {
       json = undefined;
     }
-    if (res.status >= 200 && res.status < 300 && json !== undefined && json !== null) return json as T;
+    if (res.status >= 200 && res.status < 300 && json !== undefined && json !== null) {
+      // an answer two readers could read differently (a key twice at any depth, a comment, two documents) is no answer
+      if (!strictJsonObject(text)) throw new VenueError('unknown', `sandbox ${name}: the answer is not one plain JSON object`);
+      return json as T;
+    }
     const err = json as Partial<ProviderError> | undefined;
     const kind = res.status >= 400 && res.status < 500 ? 'refused' : 'unknown';
     throw new VenueError(kind, `sandbox ${name}: HTTP ${res.status} ${err?.error ?? ''} ${err?.message ?? ''}`.trim(), err?.error, res.status);
