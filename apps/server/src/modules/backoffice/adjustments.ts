@@ -20,6 +20,7 @@ import type { MemberAdjustment } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
+import { decideOnce, queueCount, queuePage } from '../../lib/second-operator.ts';
 import { beijingDayStart, dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
@@ -228,25 +229,19 @@ export function createAdjustments(ctx: AppContext, site: SiteService) {
     async approve(admin: SessionAdmin, adjustmentNo: string, meta: Meta): Promise<AdjustReply> {
       return db.transaction().execute(async (trx) => {
         const a = await joined(trx, { no: adjustmentNo });
-        if (a.state === 'applied') return reply(trx, a.id, true);
-        if (a.state !== 'pending') refuse(ADJUSTMENT_MSG.decided);
-        if (a.requested_by === admin.adminId) refuse(ADJUSTMENT_MSG.sameApprover, CODE.forbidden);
-        const now = Date.now();
-        // the claim on the decision: of two concurrent approvals one finds the row still pending
-        const taken = await trx
-          .updateTable('member_adjustments')
-          .set({ state: 'applied', decided_by: admin.adminId, decided_at: now })
-          .where('id', '=', a.id)
-          .where('state', '=', 'pending')
-          .where('requested_by', '!=', admin.adminId)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const again = await joined(trx, { id: a.id });
-          if (again.state === 'applied') return reply(trx, a.id, true);
-          refuse(ADJUSTMENT_MSG.decided);
-        }
-        await post(trx, a, admin, 'member_adjustment.approve', meta, now);
-        return reply(trx, a.id, false);
+        return decideOnce(trx, {
+          table: 'member_adjustments',
+          row: a,
+          to: 'applied',
+          adminId: admin.adminId,
+          notProposer: () => refuse(ADJUSTMENT_MSG.sameApprover, CODE.forbidden),
+          decided: () => refuse(ADJUSTMENT_MSG.decided),
+          repeat: () => reply(trx, a.id, true),
+          act: async (now) => {
+            await post(trx, a, admin, 'member_adjustment.approve', meta, now);
+            return reply(trx, a.id, false);
+          },
+        });
       });
     },
 
@@ -254,59 +249,38 @@ export function createAdjustments(ctx: AppContext, site: SiteService) {
     async reject(admin: SessionAdmin, adjustmentNo: string, reason: string, meta: Meta): Promise<AdjustReply> {
       return db.transaction().execute(async (trx) => {
         const a = await joined(trx, { no: adjustmentNo });
-        if (a.state === 'rejected') return reply(trx, a.id, true);
-        if (a.state !== 'pending') refuse(ADJUSTMENT_MSG.decided);
-        const now = Date.now();
-        const taken = await trx
-          .updateTable('member_adjustments')
-          .set({ state: 'rejected', decided_by: admin.adminId, decided_at: now, reject_reason: reason })
-          .where('id', '=', a.id)
-          .where('state', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const again = await joined(trx, { id: a.id });
-          if (again.state === 'rejected') return reply(trx, a.id, true);
-          refuse(ADJUSTMENT_MSG.decided);
-        }
-        await audit(trx, {
+        return decideOnce(trx, {
+          table: 'member_adjustments',
+          row: a,
+          to: 'rejected',
           adminId: admin.adminId,
-          action: 'member_adjustment.reject',
-          target: `member:${a.member_id}`,
-          detail: { adjustment_no: a.adjustment_no, username: a.username, amount_fen: Number(a.amount), reason, before: { state: 'pending' }, after: { state: 'rejected' } },
-          ip: meta.ip,
-          now,
+          rejectReason: reason,
+          decided: () => refuse(ADJUSTMENT_MSG.decided),
+          repeat: () => reply(trx, a.id, true),
+          act: async (now) => {
+            await audit(trx, {
+              adminId: admin.adminId,
+              action: 'member_adjustment.reject',
+              target: `member:${a.member_id}`,
+              detail: { adjustment_no: a.adjustment_no, username: a.username, amount_fen: Number(a.amount), reason, before: { state: 'pending' }, after: { state: 'rejected' } },
+              ip: meta.ip,
+              now,
+            });
+            return reply(trx, a.id, false);
+          },
         });
-        return reply(trx, a.id, false);
       });
     },
 
     /** Adjustments newest first, by state and member (the review queue). */
-    async list(f: { state?: AdjustmentState; username?: string; page: number; per_page: number }): Promise<AdminPaged<AdjustmentRow>> {
-      let member: number | undefined;
-      if (f.username) {
-        const m = await db.selectFrom('members').select('id').where('username', '=', f.username.toLowerCase()).executeTakeFirst();
-        if (!m) return { data: [], total: 0, last_page: 1, current_page: f.page, per_page: f.per_page };
-        member = m.id;
-      }
-      const filtered = <Q extends { where: (...a: any[]) => any }>(q: Q): Q => {
-        let out = q;
-        if (f.state) out = out.where('a.state', '=', f.state);
-        if (member !== undefined) out = out.where('a.member_id', '=', member);
-        return out;
-      };
-      const [rows, count] = await Promise.all([
-        filtered(rowsQuery(db)).orderBy('a.id', 'desc').limit(f.per_page).offset((f.page - 1) * f.per_page).execute(),
-        filtered(db.selectFrom('member_adjustments as a').select((eb) => eb.fn.countAll<string | number>().as('n'))).executeTakeFirst(),
-      ]);
-      const total = Number(count?.n ?? 0);
-      return { data: (rows as Joined[]).map(wire), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page };
+    list(f: { state?: AdjustmentState; username?: string; page: number; per_page: number }): Promise<AdminPaged<AdjustmentRow>> {
+      return queuePage(db, { table: 'member_adjustments', alias: 'a', rows: rowsQuery, wire }, f);
     },
   };
 }
 export type Adjustments = ReturnType<typeof createAdjustments>;
 
 /** What waits for a second operator (the dashboard and the bell). */
-export async function adjustmentsInState(db: Kysely<DB>, state: AdjustmentState): Promise<number> {
-  const r = await db.selectFrom('member_adjustments').select((eb) => eb.fn.countAll<string | number>().as('n')).where('state', '=', state).executeTakeFirst();
-  return Number(r?.n ?? 0);
+export function adjustmentsInState(db: Kysely<DB>, state: AdjustmentState): Promise<number> {
+  return queueCount(db, 'member_adjustments', state);
 }

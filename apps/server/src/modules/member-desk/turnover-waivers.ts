@@ -21,6 +21,7 @@ import type { TurnoverWaiver } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
+import { decideOnce, queueCount, queuePage } from '../../lib/second-operator.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
@@ -211,25 +212,19 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
     async approve(admin: SessionAdmin, waiverNo: string, meta: Meta): Promise<{ reply: TurnoverWaiveReply; message: string }> {
       const r = await db.transaction().execute(async (trx) => {
         const w = await byNo(trx, waiverNo);
-        if (w.state === 'applied') return reply(trx, w.id, true);
-        if (w.state !== 'pending') refuse(TURNOVER_WAIVE_MSG.decided);
-        if (w.requested_by === admin.adminId) refuse(TURNOVER_WAIVE_MSG.sameApprover, CODE.forbidden);
-        const now = Date.now();
-        // the claim on the decision: of two concurrent approvals one finds the row still pending
-        const taken = await trx
-          .updateTable('turnover_waivers')
-          .set({ state: 'applied', decided_by: admin.adminId, decided_at: now })
-          .where('id', '=', w.id)
-          .where('state', '=', 'pending')
-          .where('requested_by', '!=', admin.adminId)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const now2 = await byNo(trx, waiverNo);
-          if (now2.state === 'applied') return reply(trx, w.id, true);
-          refuse(TURNOVER_WAIVE_MSG.decided);
-        }
-        await apply(trx, admin, w, 'turnover_waiver.approve', meta, now);
-        return reply(trx, w.id, false);
+        return decideOnce(trx, {
+          table: 'turnover_waivers',
+          row: w,
+          to: 'applied',
+          adminId: admin.adminId,
+          notProposer: () => refuse(TURNOVER_WAIVE_MSG.sameApprover, CODE.forbidden),
+          decided: () => refuse(TURNOVER_WAIVE_MSG.decided),
+          repeat: () => reply(trx, w.id, true),
+          act: async (now) => {
+            await apply(trx, admin, w, 'turnover_waiver.approve', meta, now);
+            return reply(trx, w.id, false);
+          },
+        });
       });
       return { reply: r, message: TURNOVER_WAIVE_MSG.applied(formatYuan(r.waiver.applied_amount ?? 0, true)) };
     },
@@ -238,62 +233,37 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
     async reject(admin: SessionAdmin, waiverNo: string, reason: string, meta: Meta): Promise<TurnoverWaiveReply> {
       return db.transaction().execute(async (trx) => {
         const w = await byNo(trx, waiverNo);
-        if (w.state === 'rejected') return reply(trx, w.id, true);
-        if (w.state !== 'pending') refuse(TURNOVER_WAIVE_MSG.decided);
-        const now = Date.now();
-        const taken = await trx
-          .updateTable('turnover_waivers')
-          .set({ state: 'rejected', decided_by: admin.adminId, decided_at: now, reject_reason: reason })
-          .where('id', '=', w.id)
-          .where('state', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          const now2 = await byNo(trx, waiverNo);
-          if (now2.state === 'rejected') return reply(trx, w.id, true);
-          refuse(TURNOVER_WAIVE_MSG.decided);
-        }
-        await audit(trx, {
+        return decideOnce(trx, {
+          table: 'turnover_waivers',
+          row: w,
+          to: 'rejected',
           adminId: admin.adminId,
-          action: 'turnover_waiver.reject',
-          target: `member:${w.member_id}`,
-          detail: { waiver_no: w.waiver_no, amount_fen: w.amount, figure_fen: w.amount_at_request, reason, before: { state: 'pending' }, after: { state: 'rejected' } },
-          ip: meta.ip,
+          rejectReason: reason,
+          decided: () => refuse(TURNOVER_WAIVE_MSG.decided),
+          repeat: () => reply(trx, w.id, true),
+          act: async () => {
+            await audit(trx, {
+              adminId: admin.adminId,
+              action: 'turnover_waiver.reject',
+              target: `member:${w.member_id}`,
+              detail: { waiver_no: w.waiver_no, amount_fen: w.amount, figure_fen: w.amount_at_request, reason, before: { state: 'pending' }, after: { state: 'rejected' } },
+              ip: meta.ip,
+            });
+            return reply(trx, w.id, false);
+          },
         });
-        return reply(trx, w.id, false);
       });
     },
 
     /** Waivers newest first, by state and member (the member page and the review queue). */
-    async list(f: { state?: TurnoverWaiverState; username?: string; page: number; per_page: number }): Promise<AdminPaged<TurnoverWaiverRow>> {
-      let member: number | undefined;
-      if (f.username) {
-        const m = await db.selectFrom('members').select('id').where('username', '=', f.username.toLowerCase()).executeTakeFirst();
-        if (!m) return { data: [], total: 0, last_page: 1, current_page: f.page, per_page: f.per_page };
-        member = m.id;
-      }
-      const filtered = <Q extends { where: (...a: any[]) => any }>(q: Q): Q => {
-        let out = q;
-        if (f.state) out = out.where('w.state', '=', f.state);
-        if (member !== undefined) out = out.where('w.member_id', '=', member);
-        return out;
-      };
-      const [rows, count] = await Promise.all([
-        filtered(rowsQuery(db))
-          .orderBy('w.id', 'desc')
-          .limit(f.per_page)
-          .offset((f.page - 1) * f.per_page)
-          .execute(),
-        filtered(db.selectFrom('turnover_waivers as w').select((eb) => eb.fn.countAll<string | number>().as('n'))).executeTakeFirst(),
-      ]);
-      const total = Number(count?.n ?? 0);
-      return { data: (rows as Joined[]).map(wire), total, last_page: Math.max(1, Math.ceil(total / f.per_page)), current_page: f.page, per_page: f.per_page };
+    list(f: { state?: TurnoverWaiverState; username?: string; page: number; per_page: number }): Promise<AdminPaged<TurnoverWaiverRow>> {
+      return queuePage(db, { table: 'turnover_waivers', alias: 'w', rows: rowsQuery, wire }, f);
     },
   };
 }
 export type TurnoverWaivers = ReturnType<typeof createTurnoverWaivers>;
 
 /** issue 34 point 8: waivers in a state (the dashboard and the bell count the pending ones) */
-export async function waiversInState(db: Kysely<DB>, state: TurnoverWaiverState): Promise<number> {
-  const r = await db.selectFrom('turnover_waivers').select((eb) => eb.fn.countAll<string | number>().as('n')).where('state', '=', state).executeTakeFirst();
-  return Number(r?.n ?? 0);
+export function waiversInState(db: Kysely<DB>, state: TurnoverWaiverState): Promise<number> {
+  return queueCount(db, 'turnover_waivers', state);
 }
