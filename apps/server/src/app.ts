@@ -18,6 +18,7 @@ import { serveAdminApp, serveWebApp } from './http/static.ts';
 import { createAccounts, createPasswordReset, resetRoutes } from './modules/accounts/index.ts';
 import { createBackoffice } from './modules/backoffice/index.ts';
 import { createBets } from './modules/bets/index.ts';
+import { createSeamless } from './modules/seamless/index.ts';
 import { createContent } from './modules/content/index.ts';
 import { contentAdminRoutes } from './modules/content/index.ts'; // issue 13: content
 import { activitiesAdminRoutes, ticketsAdminRoutes } from './modules/content/index.ts'; // issue 13: activities, tickets
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
 
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service, mayPlay: (memberId) => responsible.service.refuseIntoPlay(memberId, 'launch') /* issue 22 */ });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
+  const seamless = createSeamless(ctx); // issue 38: seamless venues
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
   const profile = createProfile(ctx, {
     sessions: accounts.sessions,
@@ -265,6 +267,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   transfers.routes(http, accounts.requireMember);
   bets.routes(http, accounts.requireMember);
   bets.adminRoutes(http, backoffice.requireAdmin); // issue 36: 注单查询
+  await seamless.routes(http); // issue 38: the seamless venues' wallet API
   content.routes(http, {
     // issue 20: the agent page's table is the default plan; getAgentLoginUrl sends an agent to its portal
     agentTiers: async () => tierTable((await agents.defaultPlan()).rows),

@@ -31,6 +31,9 @@ export const ENTRY_KIND_NAMES: Record<string, string> = {
   rebate: '返水',
   red_packet: '红包',
   commission: '代理佣金',
+  seamless_debit: '免转下注', // issue 38
+  seamless_credit: '免转派彩',
+  seamless_rollback: '免转撤单',
 };
 
 /** a member's own accounts: member:{id}:{kind} */
@@ -66,6 +69,8 @@ export function accountName(code: string, lookup: NameLookup = {}): string {
   }
   const venue = /^venue:(.+):clearing$/.exec(code);
   if (venue) return `${lookup.venue?.(venue[1]) ?? venue[1].toUpperCase()} · 清算`;
+  const seamless = /^venue:(.+):seamless$/.exec(code); // issue 38
+  if (seamless) return `${lookup.venue?.(seamless[1]) ?? seamless[1].toUpperCase()} · 免转`;
   const house = /^house:([a-z_]+)$/.exec(code);
   if (house) return `平台 · ${HOUSE_ACCOUNT_NAMES[house[1]] ?? readableLabel(house[1])}`;
   return code;
@@ -120,6 +125,21 @@ export const TURNOVER_SOURCE_NAMES: Record<string, string> = {
   adjustment: '人工调整',
   activity: '活动彩金',
   commission: '代理佣金',
+};
+/** issue 38: seamless venues (SEAMLESS.md): a venue's mode, a round's state, a wallet call and its answer */
+export const VENUE_MODE_NAMES: Record<string, string> = { transfer: '转账钱包', seamless: '免转钱包' };
+export const SEAMLESS_ROUND_STATE_NAMES: Record<string, string> = { open: '未结算', credited: '已派彩', rolled_back: '已撤单' };
+export const SEAMLESS_TX_KIND_NAMES: Record<string, string> = { debit: '下注扣款', credit: '派彩', rollback: '撤单退款' };
+export const SEAMLESS_CODE_NAMES: Record<number, string> = {
+  0: '成功',
+  1001: '余额不足',
+  1002: '已被限制（亏损限额、冷静期、自我排除或账户冻结）',
+  2001: '签名错误或已过期',
+  2002: '玩家不存在或场馆不是免转模式',
+  2003: '请求格式错误',
+  3001: '所指下注不存在',
+  3002: '该局已派彩或已撤单',
+  5000: '系统繁忙，请重试',
 };
 export const BET_STATUS_NAMES: Record<number, string> = { 0: '无效', 1: '已结算', 2: '未结算' };
 export const REBATE_STATE_NAMES: Record<number, string> = { 0: '待领取', 1: '已领取' };

@@ -130,5 +130,8 @@ export interface DB {
   // issue 36: risk levels' history, promotions withheld by jobs (migration 038)
   risk_level_changes: import('./schema/risk.ts').RiskLevelChangesTable;
   risk_promo_skips: import('./schema/risk.ts').RiskPromoSkipsTable;
+  // issue 38: seamless venues (migration 041)
+  seamless_txs: import('./schema/seamless.ts').SeamlessTxsTable;
+  seamless_rounds: import('./schema/seamless.ts').SeamlessRoundsTable;
 }
 

@@ -26,6 +26,8 @@ export interface VenuesTable {
   op_sort: Generated<number | null>;
   /** last operator edit of the venue or one of its games (catalogue copies compare it) */
   edited_at: Generated<number>;
+  /** issue 38 (migration 041): transfer wallets, or seamless (the venue calls our wallet API) */
+  mode: Generated<string>;
 }
 export type Venue = Selectable<VenuesTable>;
 

@@ -15,6 +15,8 @@ export type { PullReport } from './pull.ts';
 export { memberDeskPage as memberBetsPage } from './repo.ts';
 /** issue 22: the member's own bets in a window (CSV export) */
 export { memberBetsBetween } from './repo.ts';
+/** issue 38: a seamless round's bet row, written by the seamless wallet in its transaction */
+export { putSeamlessBet } from './seamless-bets.ts';
 
 /** Bet records pulled from the venues, the member's bet record list and outstanding turnover. */
 export function createBets(ctx: AppContext, deps: { registry: VenueRegistry; catalogue: Catalogue; accounts: AccountsService }) {

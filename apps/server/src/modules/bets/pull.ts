@@ -78,7 +78,8 @@ export function createBetPuller(ctx: AppContext, registry: VenueRegistry, catalo
   }
 
   return async function pull(): Promise<PullReport> {
-    const venues = (await catalogue.venues()).filter((v) => registry.get(v.provider));
+    // issue 38: a seamless venue's bets come from its wallet calls, never from a pull
+    const venues = (await catalogue.venues()).filter((v) => registry.get(v.provider) && v.mode !== 'seamless');
     const report: PullReport = { venues: venues.length, records: 0, failed: [] };
     let next = 0;
     const worker = async () => {

@@ -8,6 +8,8 @@ export type { ResponsibleService } from './service.ts';
 export { periodBounds, breakEndOf } from './service.ts';
 /** issue 33: a deposit approval's headroom under the member's limits, taken under the member's lock, and the break in force */
 export { depositHeadroom, type DepositHeadroom } from './service.ts';
+/** issue 38: loss limits in force and the loss so far (the seamless wallet checks each bet) */
+export { lossLimitsNow } from './service.ts';
 export { breakEnd, lockMember as lockMemberDeposits } from './repo.ts';
 /** member ids on a break at a moment: promotional broadcasts leave them out (inbox module) */
 export { onBreakIds } from './repo.ts';

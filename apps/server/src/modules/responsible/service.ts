@@ -145,6 +145,22 @@ export async function depositHeadroom(q: Kysely<DB> | Transaction<DB>, memberId:
 }
 
 /**
+ * issue 38: the member's loss limits in force at `now` with the loss each period has seen so far
+ * (settled bets' net result, as refuseIntoPlay counts it), for the seamless wallet's per-bet check.
+ */
+export async function lossLimitsNow(q: Kysely<DB> | Transaction<DB>, memberId: number, now: number): Promise<{ period: ResponsiblePeriod; limit: number; lost: number }[]> {
+  const rows = await repo.changesOf(q, memberId);
+  const out: { period: ResponsiblePeriod; limit: number; lost: number }[] = [];
+  for (const period of RESPONSIBLE_PERIODS) {
+    const { amount: limit } = limitAt(rows, 'loss', period, now);
+    if (limit === null) continue;
+    const { start, end } = periodBounds(period, now);
+    out.push({ period, limit, lost: Math.max(0, -(await repo.netResultBetween(q, memberId, start, end))) });
+  }
+  return out;
+}
+
+/**
  * Responsible play (issue 22, DESIGN.md section 13): what members set, what is in force, and the
  * checks the other modules make before money or play moves.
  */

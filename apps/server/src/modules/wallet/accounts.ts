@@ -31,11 +31,23 @@ export function venueClearingCode(platform: string): string {
   return `venue:${platform}:clearing`;
 }
 
+/**
+ * issue 38: a seamless venue's account: members' stakes go in (debits), payouts and refunds come
+ * out (credits, rollbacks). Its balance is the open stakes plus the house's net result at that
+ * venue, so the ledger stays closed and each round is one or two entries.
+ */
+export function venueSeamlessCode(platform: string): string {
+  if (!PLATFORM.test(platform)) throw new RangeError(`bad venue platform code: ${JSON.stringify(platform)}`);
+  return `venue:${platform}:seamless`;
+}
+
 /** ledger_accounts.kind of a house or venue account created on first use; null for any other code. */
-export function platformAccountKind(code: string): 'house' | 'venue_clearing' | null {
+export function platformAccountKind(code: string): 'house' | 'venue_clearing' | 'venue_seamless' | null {
   if (code.startsWith('house:') && (HOUSE_ACCOUNTS as readonly string[]).includes(code.slice(6))) return 'house';
   const m = /^venue:(.+):clearing$/.exec(code);
   if (m && PLATFORM.test(m[1])) return 'venue_clearing';
+  const s = /^venue:(.+):seamless$/.exec(code); // issue 38
+  if (s && PLATFORM.test(s[1])) return 'venue_seamless';
   return null;
 }
 
@@ -58,5 +70,9 @@ export const ENTRY_KINDS = [
   'rebate',
   'red_packet',
   'commission', // issue 20: an agent's commission or override credited
+  // issue 38: seamless venues: central -> venue:P:seamless (a bet), back for a payout or a rollback
+  'seamless_debit',
+  'seamless_credit',
+  'seamless_rollback',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

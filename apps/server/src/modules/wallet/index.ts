@@ -6,6 +6,7 @@ export {
   houseAccountCode,
   memberAccountCode,
   venueClearingCode,
+  venueSeamlessCode,
   type EntryKind,
   type HouseAccount,
   type MemberAccountKind,
