@@ -1,55 +1,16 @@
 import { signPayBody } from '@casino/sandbox';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { TestApp } from '../harness.ts';
-import { wallet } from '../../src/modules/wallet/index.ts';
+import { checkStep, type Real } from './checks.ts';
 import { memberWithCard, noticeFor, PAY_PASS } from '../../src/modules/payments/testing.ts';
-import { newMember, settle, VENUES, type Model, type ModelMember, type Venue } from './model.ts';
+import { depositRefusal, houseMoves, newMember, pick, settle, VENUES, yuan, type Model, type Venue } from './model.ts';
 
 /**
  * The model test's commands (issue 35 point 1). Each one calls the real server in-process over
  * its HTTP API (the member's and the operator's calls, the gateway's signed notify), applies to
  * the model what should have happened, and then checks every invariant against the server.
  */
-export interface Real {
-  t: TestApp;
-  /** two operators: a decision by one, a race between both */
-  admin: string;
-  admin2: string;
-  members: Map<string, { token: string; id: number; cardId: number }>;
-}
-
 type Cmd = fc.AsyncCommand<Model, Real>;
-const yuan = (fen: number) => fen / 100;
-const pick = <T>(list: T[], i: number) => list[i % list.length]!;
-
-/** every invariant after a command: the model's figures, the ledger's own, no final state twice */
-export const stats = { commands: 0, byKind: new Map<string, number>() };
-
-export async function checkAll(m: Model, r: Real, label: string) {
-  const { t } = r;
-  stats.commands++;
-  const kind = label.replace(/\(.*$/, '');
-  stats.byKind.set(kind, (stats.byKind.get(kind) ?? 0) + 1);
-  expect(await wallet.verify(t.ctx.db), `${label}: verify()`).toEqual([]);
-  for (const mm of m.members) {
-    const real = r.members.get(mm.name)!;
-    const b = await wallet.memberBalances(t.ctx.db, real.id);
-    const owed = await t.post('/api/getBetAmount', {}, { token: real.token });
-    const list = await t.post('/api/balancelist', {}, { token: real.token });
-    const venues = Object.fromEntries(VENUES.map((v) => [v, Math.round(Number((list.data as { platname: string; balance: number }[]).find((x) => x.platname === v)?.balance ?? 0) * 100)]));
-    expect({ label, member: mm.name, central: b.central, hold: b.withdraw_hold, transit: b.transit, owed: Math.round(Number(owed.data.bet_amount) * 100), venues }).toEqual({
-      label,
-      member: mm.name,
-      central: mm.central,
-      hold: mm.hold,
-      transit: 0,
-      owed: mm.owed,
-      venues: mm.venues,
-    });
-    expect(b.central >= 0 && b.withdraw_hold >= 0, `${label}: no negative balance`).toBe(true);
-  }
-}
 
 export class Register implements Cmd {
   check = (m: Readonly<Model>) => m.members.length < 3;
@@ -58,13 +19,13 @@ export class Register implements Cmd {
     const card = await r.t.ctx.db.selectFrom('member_cards').select('id').where('member_id', '=', made.id).executeTakeFirstOrThrow();
     r.members.set(made.name, { token: made.token, id: made.id, cardId: Number(card.id) });
     m.members.push(newMember(made.name));
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => 'register';
 }
 
 /** an online order paid through the sandbox gateway; its notify arrives `copies` times, at once or in turn */
-class OnlineDeposit implements Cmd {
+export class OnlineDeposit implements Cmd {
   constructor(
     readonly who: number,
     readonly fen: number,
@@ -77,7 +38,13 @@ class OnlineDeposit implements Cmd {
     const mm = pick(m.members, this.who);
     const real = r.members.get(mm.name)!;
     const order = await r.t.post('/api/recharge', { paytype: 'alipay', amount: yuan(this.fen) }, { token: real.token });
+    const why = depositRefusal(mm, this.fen);
+    if (why !== null) {
+      expect(order.code, `${this}: refused, ${why}`).not.toBe(200);
+      return checkStep(m, r, this.toString());
+    }
     expect(order.code, order.message).toBe(200);
+    mm.depositUsed += this.fen;
     const no = order.data.deposit_no as string;
     const paid = this.short ? this.fen - 100 : this.fen;
     // each copy is the gateway's signed message of the same payment (a new nonce each time, as its retries)
@@ -87,21 +54,22 @@ class OnlineDeposit implements Cmd {
     };
     const statuses = this.together ? await Promise.all(Array.from({ length: this.copies }, send)) : await Array.from({ length: this.copies }).reduce<Promise<number[]>>(async (acc) => [...(await acc), await send()], Promise.resolve([]));
     expect(statuses.every((s) => s === 200), `${this}: every copy acknowledged`).toBe(true);
-    if (this.short) settle(mm, no, 'review');
+    if (this.short) settle(mm, `deposit:${no}`, 'review');
     else {
       mm.central += this.fen;
       mm.owed += this.fen;
-      settle(mm, no, 'credited');
+      houseMoves(m, 'house:deposits', -this.fen);
+      settle(mm, `deposit:${no}`, 'credited');
     }
     const row = await r.t.ctx.db.selectFrom('deposits').select('status').where('deposit_no', '=', no).executeTakeFirstOrThrow();
     expect(row.status).toBe(this.short ? 'review' : 'credited');
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `deposit(#${this.who}, ${this.fen}, x${this.copies}${this.together ? ' at once' : ''}${this.short ? ', paid 1 yuan short' : ''})`;
 }
 
 /** money between the central wallet and a venue; refused, changing nothing, when the side it leaves holds less */
-class Transfer implements Cmd {
+export class Transfer implements Cmd {
   constructor(
     readonly way: 'in' | 'out',
     readonly who: number,
@@ -115,18 +83,19 @@ class Transfer implements Cmd {
     const into = this.way === 'in';
     const [source, target] = into ? ['userbalance', this.venue] : [this.venue, 'userbalance'];
     const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: source, targettype: target }, { token: real.token });
-    if (this.fen <= (into ? mm.central : mm.venues[this.venue])) {
+    if (this.fen <= (into ? mm.central : mm.venues[this.venue]) && !(into && mm.onBreak)) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
       const moved = into ? this.fen : -this.fen;
       mm.central -= moved;
       mm.venues[this.venue] += moved;
+      houseMoves(m, `venue:${this.venue}:clearing`, moved);
     } else expect(reply.code, `${this}: refused`).not.toBe(200);
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `transfer ${this.way}(#${this.who}, ${this.venue}, ${this.fen})`;
 }
 
-class RecoverAll implements Cmd {
+export class RecoverAll implements Cmd {
   constructor(readonly who: number) {}
   check = (m: Readonly<Model>) => m.members.length > 0;
   async run(m: Model, r: Real) {
@@ -136,14 +105,15 @@ class RecoverAll implements Cmd {
     expect(reply.code, `${this}: ${reply.message}`).toBe(200);
     for (const v of VENUES) {
       mm.central += mm.venues[v];
+      houseMoves(m, `venue:${v}:clearing`, -mm.venues[v]);
       mm.venues[v] = 0;
     }
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `recover all(#${this.who})`;
 }
 
-class Withdraw implements Cmd {
+export class Withdraw implements Cmd {
   fen = 0;
   constructor(
     readonly who: number,
@@ -166,13 +136,13 @@ class Withdraw implements Cmd {
       mm.withdrawalsToday++;
       mm.pending.push({ no: w.withdraw_no, amount: this.fen });
     } else expect(reply.code, `${this}: refused (owed ${mm.owed}, central ${mm.central})`).not.toBe(200);
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `withdraw(#${this.who}, ${this.percent}%${this.fen ? ` = ${this.fen}` : ''})`;
 }
 
 /** an operator decides the oldest pending withdrawal: approve, reject, or both operators at once (one effect) */
-class Decide implements Cmd {
+export class Decide implements Cmd {
   constructor(
     readonly who: number,
     readonly how: 'approve' | 'reject' | 'race',
@@ -199,18 +169,18 @@ class Decide implements Cmd {
     if (outcome === 'rejected') {
       mm.central += w.amount;
       mm.withdrawalsToday--;
-    }
-    settle(mm, w.no, outcome);
+    } else houseMoves(m, 'house:payouts', w.amount);
+    settle(mm, `withdrawal:${w.no}`, outcome);
     // a second decision on a decided withdrawal changes nothing
     const again = await (outcome === 'paid' ? reject(r.admin) : approve(r.admin));
     expect(again.code, `${this}: decided once`).not.toBe(200);
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `decide(#${this.who}, ${this.how})`;
 }
 
 /** an operator waives all the member's open turnover (below the two-person threshold of 5,000) */
-class Waive implements Cmd {
+export class Waive implements Cmd {
   constructor(readonly who: number) {}
   check = (m: Readonly<Model>) => m.members.some((x) => x.owed > 0 && x.owed <= 5_000_00);
   async run(m: Model, r: Real) {
@@ -221,7 +191,7 @@ class Waive implements Cmd {
     const reply = await r.t.post('/admin/api/members/turnover-waive', { username: mm.name, reason: '模型测试减免' }, { token: r.admin });
     expect(reply.code, `${this}: ${reply.message}`).toBe(200);
     mm.owed = 0;
-    await checkAll(m, r, this.toString());
+    await checkStep(m, r, this.toString());
   }
   toString = () => `waive(#${this.who})`;
 }

@@ -3,47 +3,73 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../harness.ts';
 import { operator } from '../../src/modules/withdrawals/testing.ts';
 import { venueGame } from '../../src/modules/transfers/testing.ts';
-import { allCommands, Register, stats, type Real } from './commands.ts';
+import { checkEnd, houseBalances, openVenueBook, stats, type Real, type Shared } from './checks.ts';
+import { moreCommands, GHOST } from './commands-more.ts';
+import { allCommands, Register } from './commands.ts';
 import { newModel } from './model.ts';
 
 /**
  * Model-based test of the money paths (DESIGN.md section 9, issue 35 point 1): random sequences
  * of member and operator commands against the real server in-process, each compared with a plain
- * model (model.ts) and every invariant checked after every command (commands.ts checkAll). One
- * app per database; each sequence has its own members. MODEL_RUNS x MODEL_COMMANDS (default
- * 25 x 40 in npm test: about 120 ms a command here, most of it verify() over the whole ledger and
- * the venue reads; issue 35 asks 100 x 50, not yet within the suite's time; `npm run test:model -- --runs N --commands M` for long runs); MODEL_SEED
- * replays a failure, whose seed, path and shrunk command list fast-check prints.
+ * model (model.ts). After every command, what it could change (checks.ts checkStep: the
+ * sequence's members' balances, venue balances, turnover owed, every house account); at each
+ * sequence's end, everything (checkEnd: verify() over the whole ledger, the member's own balance
+ * call, each number's one final state). One app per database; each sequence has its own members.
+ * MODEL_RUNS x MODEL_COMMANDS (100 x 50 in npm test; `npm run test:model -- --runs N --commands M`
+ * for long runs); MODEL_SEED (and MODEL_PATH) replay a failure, whose seed, path and shrunk
+ * command list fast-check prints.
  */
-const RUNS = Number(process.env.MODEL_RUNS || 25);
-const COMMANDS = Number(process.env.MODEL_COMMANDS || 40);
+const RUNS = Number(process.env.MODEL_RUNS || 100);
+const COMMANDS = Number(process.env.MODEL_COMMANDS || 50);
 const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
+const PATH = process.env.MODEL_PATH || undefined;
 
 describe('model: the money paths against a plain model', () => {
   let t: TestApp;
   let admin: string;
   let admin2: string;
+  let shared: Shared;
   beforeAll(async () => {
     t = await startApp({ listen: true, sandboxGame: venueGame() });
     admin = await operator(t, 'modelsup1', 'super');
     admin2 = await operator(t, 'modelsup2', 'super');
+    // a venue the catalogue lists that the provider does not know: it refuses every transfer in
+    await t.ctx.db
+      .insertInto('venues')
+      .values({ platform: GHOST, provider: 'sandbox', name: '幽灵电子', categories: '["concise"]', synced_at: Date.now() + 24 * 3_600_000 })
+      .execute();
+    t.venues.catalogue.invalidate();
+    const s = await t.site.settings();
+    shared = {
+      adjustedToday: new Map(),
+      adjustRules: { threshold: Math.round(s.adjust_second_approval_over * 100), cap: Math.round(s.adjust_daily_immediate_max * 100) },
+      venueBook: openVenueBook(t),
+    };
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    shared?.venueBook.close();
+    await t.stop();
+  });
 
-  it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 60 * 60_000 }, async () => {
+  it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 6 * 60 * 60_000 }, async () => {
     const started = performance.now();
     await fc.assert(
-      fc.asyncProperty(fc.commands(allCommands(), { maxCommands: COMMANDS, size: 'max' }), async (cmds) => {
-        const real: Real = { t, admin, admin2, members: new Map() };
+      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: PATH }), async (cmds) => {
+        const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
         const model = newModel();
         // each sequence starts with two members of its own; a third may register on the way
         for (let i = 0; i < 2; i++) await new Register().run(model, real);
         await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await checkEnd(model, real, "end of sequence");
       }),
-      { numRuns: RUNS, seed: SEED, verbose: 1 },
+      { numRuns: RUNS, seed: SEED, path: PATH, verbose: 1 },
     );
+    const ms = performance.now() - started;
     // what ran, so a run that checked nothing shows it
-    console.log(`model: ${stats.commands} commands checked in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(Object.fromEntries(stats.byKind))}`);
+    console.log(
+      `model: ${RUNS} sequences, ${stats.commands} commands checked in ${(ms / 1000).toFixed(1)} s (${(ms / stats.commands).toFixed(1)} ms a command): ${JSON.stringify(Object.fromEntries([...stats.byKind].sort((a, b) => b[1] - a[1])))}`,
+    );
+    console.log(`model: ms by command kind: ${JSON.stringify(Object.fromEntries([...stats.msByKind].map(([k, v]) => [k, Math.round(v)]).sort((a, b) => Number(b[1]) - Number(a[1]))))}`);
     expect(stats.commands).toBeGreaterThan(RUNS);
   });
 });
