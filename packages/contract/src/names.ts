@@ -6,6 +6,7 @@ import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
 import { DEPOSIT_REFUND_STATE_NAMES } from './schemas/deposit-refunds.ts';
 import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
 import { LINK_KIND_NAMES, LOGIN_KIND_NAMES, RISK_LEVEL_NAMES, RISK_SKIP_NAMES } from './schemas/risk.ts';
+import { RISK_DECISION_NAMES, RISK_EVENT_STATE_NAMES, RISK_EVIDENCE_KIND_NAMES, RISK_PARAM_NAMES, RISK_RULE_NAMES } from './schemas/risk-events.ts';
 
 /**
  * The Chinese name of every code an operator meets (issue 25): ledger kinds and accounts, who
@@ -272,6 +273,8 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'payment_channel.key_reject': '拒绝支付通道密钥修改',
   'bets.export': '导出注单', // issue 36: 注单查询
   'member.risk_level': '修改风险等级', // issue 36
+  'risk.decide': '处理风控事件', // issue 36 point 3
+  'risk.rules_update': '修改风控规则',
 };
 
 /** What an audit row is about (its target code's prefix). */
@@ -322,6 +325,8 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   payment_channel: '支付通道',
   bets: '注单', // issue 36: 注单查询 exports
   risk: '风控', // issue 36
+  risk_event: '风控事件', // issue 36 point 3
+  risk_rule: '风控规则',
 };
 
 /**
@@ -345,9 +350,15 @@ export function auditTargetName(target: string, lookup: NameLookup = {}): string
  * log's before/after table, the reconciliation references).
  */
 export const FIELD_LABELS: Record<string, string> = {
+  // issue 36 point 3: a risk rule's thresholds in its audit row (the labels below win on a shared key)
+  ...RISK_PARAM_NAMES,
   id: '编号',
   // issue 36: risk control
   risk_level: '风险等级',
+  rule: '规则', // issue 36 point 3: risk rules and events
+  decision: '处理结果',
+  params: '阈值',
+  evidence_kind: '证据类型',
   device_id: '设备ID',
   shared: '共享信息',
   since: '关联起始',
@@ -612,6 +623,12 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       return ENTRY_KIND_NAMES;
     case 'risk_level': // issue 36
       return RISK_LEVEL_NAMES;
+    case 'rule': // issue 36 point 3: risk rules and events
+      return area === 'risk' ? RISK_RULE_NAMES : undefined;
+    case 'decision':
+      return area === 'risk' ? RISK_DECISION_NAMES : undefined;
+    case 'evidence_kind':
+      return RISK_EVIDENCE_KIND_NAMES;
     case 'link_kind':
       return LINK_KIND_NAMES;
     case 'skipped':
@@ -646,6 +663,7 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       if (area === 'operator' || area === 'member') return { 1: '正常', 0: '停用' };
       return undefined;
     case 'state':
+      if (area === 'risk') return RISK_EVENT_STATE_NAMES; // issue 36 point 3: a risk event's state
       if (area === 'withdrawal') return WITHDRAW_STATE_NAMES;
       if (area === 'chat') return CHAT_STATE_NAMES;
       if (area === 'ticket') return TICKET_STATE_NAMES;

@@ -130,10 +130,13 @@ export interface DB {
   // issue 36: risk levels' history, promotions withheld by jobs (migration 038)
   risk_level_changes: import('./schema/risk.ts').RiskLevelChangesTable;
   risk_promo_skips: import('./schema/risk.ts').RiskPromoSkipsTable;
+  // issue 36 point 3: risk rules, events, the rules job's marks and bet sides (migration 040)
+  risk_rules: import('./schema/risk.ts').RiskRulesTable;
+  risk_events: import('./schema/risk.ts').RiskEventsTable;
+  risk_marks: { name: string; value: number };
+  risk_bet_sides: import('./schema/risk.ts').RiskBetSidesTable;
   // issue 38: seamless venues (migration 041)
   seamless_txs: import('./schema/seamless.ts').SeamlessTxsTable;
   seamless_rounds: import('./schema/seamless.ts').SeamlessRoundsTable;
-  // issue 37: live-update stream tickets (migration 042)
-  stream_tickets: import('./schema/live-stream.ts').StreamTicketsTable;
 }
 

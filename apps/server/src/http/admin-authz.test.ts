@@ -92,6 +92,12 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/members/links': 'risk.view',
   '/admin/api/risk/search': 'risk.view',
   '/admin/api/members/risk-level': 'risk.manage',
+  // issue 36 point 3: risk events and rules
+  '/admin/api/risk/events': 'risk.view',
+  '/admin/api/risk/event': 'risk.view',
+  '/admin/api/risk/decide': 'risk.manage',
+  '/admin/api/risk/rules': 'risk.view',
+  '/admin/api/risk/rules-update': 'risk.manage',
   '/admin/api/transfers/list': 'transfers.view',
   '/admin/api/transfers/settle': 'transfers.settle',
   // issue 13: content

@@ -43,6 +43,8 @@ export interface DashboardPending {
   member_adjustments: number;
   /** issue 33 point 2: payment-channel credential changes (and new channels) waiting for a second operator */
   channel_key_changes: number;
+  /** issue 36 point 3: risk events no operator has confirmed or dismissed yet */
+  risk_events: number;
 }
 
 export interface DashboardSummary {

@@ -212,6 +212,8 @@ export interface WithdrawRisk {
   risk_level?: import('./risk.ts').RiskLevel;
   /** issue 36: how many members are linked to the applicant (/admin/api/members/links) */
   links?: number;
+  /** issue 36 point 3: the applicant's open risk events (either side of a linked pair), newest first */
+  open_events?: { id: number; rule: string }[];
   /** the notes above in words (empty when none) */
   notes: string[];
 }

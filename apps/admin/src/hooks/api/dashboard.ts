@@ -19,6 +19,8 @@ export const PENDING_QUEUES: { key: keyof DashboardPending; label: string; path?
   { key: 'turnover_waivers', label: '待复核减免', path: '/cashier/turnover-waivers' },
   { key: 'member_adjustments', label: '待复核调整', path: '/cashier/adjustments' },
   { key: 'channel_key_changes', label: '通道密钥待批', path: '/cashier/channel-key-changes' },
+  // issue 36 point 3: risk events no operator has decided yet
+  { key: 'risk_events', label: '待处理风控事件', path: '/risk/events' },
 ];
 
 export function useDashboardSummary(enabled = true) {

@@ -21,3 +21,41 @@ export interface RiskPromoSkipsTable {
   reference: string;
   created_at: number;
 }
+
+/** Issue 36 point 3 (migration 040): a rule's thresholds (params: JSON, amounts in fen). */
+export interface RiskRulesTable {
+  rule: string;
+  enabled: number;
+  params: string;
+  updated_by: number | null;
+  updated_at: number | null;
+}
+
+/** What a rule found: one row per piece of evidence (evidence_key), decided once. */
+export interface RiskEventsTable {
+  id: Generated<number>;
+  rule: string;
+  member_id: number;
+  other_member_id: number | null;
+  evidence_key: string;
+  /** JSON: { items, figures, thresholds } as operators read them (yuan, Beijing times) */
+  evidence: string;
+  /** fen: the event's figure (the win, the withdrawal, the stake, the claim) */
+  amount: number;
+  summary: string;
+  state: Generated<string>;
+  opened_at: number;
+  decided_by: number | null;
+  reason: string | null;
+  decided_at: number | null;
+}
+
+/** The side a member took in a shared round or match (match bets), looked up by round. */
+export interface RiskBetSidesTable {
+  bet_row_id: number;
+  round_key: string;
+  side: string;
+  member_id: number;
+  stake: number;
+  created_at: number;
+}

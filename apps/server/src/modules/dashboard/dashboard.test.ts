@@ -69,7 +69,7 @@ describe('dashboard figures', () => {
       new_members: 2,
     });
     expect(reply.data.month).toMatchObject(sameMonth ? { bets: 360, ggr: 110, ngr: 45, deposits: 700 } : { bets: 300, ggr: 50 });
-    expect(reply.data.pending).toEqual({ deposits: 0, withdrawals: 0, activity_applications: 0, agent_applications: 1, venue_transfers: 1, reconciliation: 0, payment_channels_paused: 0, turnover_waivers: 0, member_adjustments: 0, channel_key_changes: 0 });
+    expect(reply.data.pending).toEqual({ deposits: 0, withdrawals: 0, activity_applications: 0, agent_applications: 1, venue_transfers: 1, reconciliation: 0, payment_channels_paused: 0, turnover_waivers: 0, member_adjustments: 0, channel_key_changes: 0, risk_events: 0 });
     expect(reply.data.online).toBe(2);
     expect(await wallet.verify(t.ctx.db)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { transfersInStatus } from '../transfers/index.ts';
 import { entriesByDay, FIGURE_KINDS } from '../wallet/index.ts';
 import { ledgerClosedBefore, rolledUpBetsByDay, rolledUpMoneyByDay } from '../reports/index.ts'; // issue 24
 import { withdrawalsInState } from '../withdrawals/index.ts';
+import { openEventCount } from '../risk/index.ts'; // issue 36 point 3
 import { adjustmentsInState } from '../backoffice/adjustments.ts'; // issue 33
 import { waiversInState } from '../member-desk/turnover-waivers.ts'; // issue 34
 
@@ -104,8 +105,8 @@ export async function pending(db: Kysely<DB>) {
     pausedChannelsCount(db), // issue 21: channels that paused themselves
   ]);
   // issue 34 point 8, issue 33 point 7: what waits for a second operator
-  const [waivers, adjustments, keyChanges] = await Promise.all([waiversInState(db, 'pending'), adjustmentsInState(db, 'pending'), pendingKeyChangesCount(db)]);
-  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels, turnover_waivers: waivers, member_adjustments: adjustments, channel_key_changes: keyChanges };
+  const [waivers, adjustments, keyChanges, riskEvents] = await Promise.all([waiversInState(db, 'pending'), adjustmentsInState(db, 'pending'), pendingKeyChangesCount(db), openEventCount(db) /* issue 36 point 3: open risk events */]);
+  return { deposits, withdrawals, activity_applications: activity, agent_applications: agent, venue_transfers: transfers, reconciliation, payment_channels_paused: pausedChannels, turnover_waivers: waivers, member_adjustments: adjustments, channel_key_changes: keyChanges, risk_events: riskEvents };
 }
 
 export { DAY_MS, BEIJING_OFFSET_MS };

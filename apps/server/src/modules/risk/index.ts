@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireAdmin } from '../../http/admin-routes.ts';
 import { riskRoutes } from './routes.ts';
+import { riskEventRoutes } from './events-routes.ts';
+import { riskJobs } from './rules-job.ts';
 import { createRiskService } from './service.ts';
 
 /**
@@ -13,11 +15,19 @@ export { asRiskLevel, blocksPromotions, noPromoAmong, recordPromoSkips, refuseIf
 export { addressFilter, type AddressFilter } from './addresses.ts';
 export { linkCount, memberLinks } from './links.ts';
 export type { RiskService } from './service.ts';
+// issue 36 point 3: risk events (the bell, the dashboard, the withdrawal review count the open ones)
+export { openEventCount, openEventsOf } from './events.ts';
+export { runRiskRules } from './rules-job.ts';
 
 export function createRiskModule(ctx: AppContext) {
   const service = createRiskService(ctx);
   return {
     service,
-    routes: (app: FastifyInstance, requireAdmin: RequireAdmin) => riskRoutes(app, service, requireAdmin),
+    routes: (app: FastifyInstance, requireAdmin: RequireAdmin) => {
+      riskRoutes(app, service, requireAdmin);
+      riskEventRoutes(app, ctx.db, requireAdmin); // issue 36 point 3: events and rules
+    },
+    /** issue 36 point 3: the rules job over rows written since its watermarks */
+    jobs: riskJobs(ctx.db, service.filter),
   };
 }

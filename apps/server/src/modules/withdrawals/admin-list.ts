@@ -18,7 +18,7 @@ import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import { otherHoldersOf } from '../cards/index.ts';
-import { addressFilter, asRiskLevel, linkCount, withdrawalsNeedReview } from '../risk/index.ts';
+import { addressFilter, asRiskLevel, linkCount, openEventsOf, withdrawalsNeedReview } from '../risk/index.ts';
 import * as turnover from '../turnover/index.ts';
 import { usdtFigures } from './records.ts';
 import * as repo from './repo.ts';
@@ -34,12 +34,13 @@ export interface AdminListDeps {
 
 /** What an operator should weigh before paying out (issue 10): figures and the notes in words. */
 async function riskOf(ctx: AppContext, w: repo.AdminListRow): Promise<WithdrawRisk> {
-  const [earlier, owed, sharedWith, links] = await Promise.all([
+  const [earlier, owed, sharedWith, links, events] = await Promise.all([
     repo.paidToCardBefore(ctx.db, w.member_id, w.number_key, w.id),
     turnover.remaining(ctx.db, w.member_id),
     otherHoldersOf(ctx.db, w.number_key, w.member_id),
     // issue 36: how many members are linked to the applicant (device, address, card, USDT, name, mobile)
     linkCount(ctx.db, addressFilter(ctx.config.trustedProxies ?? []), w.username),
+    openEventsOf(ctx.db, w.member_id), // issue 36 point 3: the applicant's open risk events
   ]);
   const riskLevel = asRiskLevel(w.risk_level);
   const ageHours = Math.max(0, Math.floor(((w.created_at - w.card_bound_at) / HOUR) * 10) / 10);
@@ -53,11 +54,13 @@ async function riskOf(ctx: AppContext, w: repo.AdminListRow): Promise<WithdrawRi
     shared_with: sharedWith,
     risk_level: riskLevel,
     links,
+    open_events: events,
   };
   const notes: string[] = [];
   // issue 36: every withdrawal of a 提款必审 member waits for an operator, whatever its size
   if (withdrawalsNeedReview(riskLevel)) notes.push('会员风险等级为「提款必审」：每笔取款都须人工审核');
   else if (riskLevel !== 'normal') notes.push(`会员风险等级：${RISK_LEVEL_NAMES[riskLevel]}`);
+  if (events.length > 0) notes.push(`会员有 ${events.length} 个待处理风控事件`);
   if (risk.shared_with.length > 0) notes.push(`该卡号也绑定在其他会员：${risk.shared_with.join('、')}`);
   if (risk.card_new) notes.push(`该卡绑定不足24小时（${ageHours}小时）`);
   if (risk.above_deposits) notes.push(`取款金额高于累计存款（${formatYuan(risk.paysum, true)} 元）`);

@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+import { fenToYuan, formatYuan, RISK_EVIDENCE_KIND_NAMES, type RiskEvidenceItem } from '@casino/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toWireTime } from '../../lib/time.ts';
+import type { AddressFilter } from './addresses.ts';
+import { openEvent } from './events.ts';
+import { memberLinks } from './links.ts';
+import { paramsToWire, type RuleSettings } from './rules.ts';
+
+/**
+ * The signals of issue 36 point 3, each checked on one new row (a bet, a withdrawal, a red-packet
+ * grab, an activity application) with index reads bounded by that row's member, round or claim:
+ * - big_win: a settled bet whose win is at least min_win;
+ * - linked_opposite: a match bet, and a member linked to its bettor on another side of the same
+ *   match (risk_bet_sides by round), each side staking at least min_stake;
+ * - linked_same_promo: a grab or application, and a member linked to its taker who took the same
+ *   red packet (rule) or activity, each for at least min_amount;
+ * - bonus_hunt: a withdrawal within within_hours of a bonus, rebate, red packet or activity reward
+ *   of at least min_bonus, with the valid bets between them at most margin_pct above the turnover
+ *   that reward required;
+ * - low_turnover: a withdrawal whose deposits of the last lookback_days (since the previous
+ *   withdrawal), at least min_deposit, were played through less than turnover_pct.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const n = (v: unknown) => Number(v ?? 0);
+const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : 0);
+
+export interface SignalContext {
+  db: Kysely<DB>;
+  filter: AddressFilter;
+  rules: RuleSettings;
+  now: number;
+  /** per run: members' linked member ids, and usernames, read once */
+  cache: { links: Map<number, Set<number>>; names: Map<number, string> };
+}
+
+export function signalContext(db: Kysely<DB>, filter: AddressFilter, rules: RuleSettings, now: number): SignalContext {
+  return { db, filter, rules, now, cache: { links: new Map(), names: new Map() } };
+}
+
+async function usernameOf(s: SignalContext, memberId: number): Promise<string> {
+  const known = s.cache.names.get(memberId);
+  if (known) return known;
+  const m = await s.db.selectFrom('members').select('username').where('id', '=', memberId).executeTakeFirst();
+  const name = m?.username ?? `#${memberId}`;
+  s.cache.names.set(memberId, name);
+  return name;
+}
+
+/** the members linked to this one (risk/links.ts: device, address, card, USDT, real name, mobile) */
+async function linkedIds(s: SignalContext, memberId: number): Promise<Set<number>> {
+  const known = s.cache.links.get(memberId);
+  if (known) return known;
+  const username = await usernameOf(s, memberId);
+  const links = await memberLinks(s.db, s.filter, username).catch(() => null);
+  const names = links?.members.map((m) => m.username) ?? [];
+  const ids = new Set<number>();
+  for (let i = 0; i < names.length; i += 500) {
+    const rows = await s.db.selectFrom('members').select(['id', 'username']).where('username', 'in', names.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      ids.add(n(r.id));
+      s.cache.names.set(n(r.id), r.username);
+    }
+  }
+  s.cache.links.set(memberId, ids);
+  return ids;
+}
+
+/** one event per pair, whichever member's row found it: the lower id first */
+const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+
+export interface BetRow {
+  id: number;
+  platform: string;
+  bet_id: string;
+  member_id: number;
+  game_code: string;
+  game_name: string;
+  bet_amount: number;
+  win_loss: number;
+  status: number;
+  detail: string;
+  created_at: number;
+  settled_at: number | null;
+}
+
+/**
+ * The shared round (match) of a bet and the side it took, or null. The bet feed keeps no round id
+ * of its own: a match bet's settlement text names the fixture, then the pick
+ * (`英超 A队 vs B队 · A队胜 @1.90 · ...`, the provider's match games); games a member plays alone
+ * (slots, fishing, tables against the house) have no side another member could take.
+ */
+export function roundOf(b: Pick<BetRow, 'platform' | 'game_code' | 'detail'>): { key: string; label: string; side: string } | null {
+  const parts = b.detail.split(' · ');
+  if (parts.length < 2 || !/ vs /.test(parts[0])) return null;
+  const side = parts[1].split(' @')[0].trim();
+  if (!side) return null;
+  const label = parts[0].trim();
+  return { key: createHash('sha256').update(`${b.platform}|${b.game_code}|${label}`).digest('hex').slice(0, 64), label, side: side.slice(0, 64) };
+}
+
+const betItem = (b: BetRow, username: string, note?: string): RiskEvidenceItem => ({
+  kind: 'bet',
+  ref: `${b.platform}:${b.bet_id}`,
+  username,
+  amount: fenToYuan(b.bet_amount),
+  at: toWireTime(b.created_at),
+  ...(note ? { note } : {}),
+});
+
+/** big_win and linked_opposite for one bet */
+export async function checkBet(s: SignalContext, b: BetRow): Promise<void> {
+  const { big_win: big, linked_opposite: opp } = s.rules;
+  if (big.enabled && b.status === 1 && b.win_loss > 0 && b.win_loss >= big.params.min_win) {
+    const who = await usernameOf(s, b.member_id);
+    await openEvent(s.db, {
+      rule: 'big_win',
+      memberId: b.member_id,
+      key: `big_win:bet:${b.platform}:${b.bet_id}`,
+      amount: b.win_loss,
+      summary: `${who} 在 ${b.game_name || b.game_code} 单笔盈利 ${formatYuan(fenToYuan(b.win_loss), true)} 元`,
+      evidence: { items: [betItem(b, who, b.detail || undefined)], figures: { win: fenToYuan(b.win_loss), stake: fenToYuan(b.bet_amount) }, thresholds: paramsToWire(big.params) },
+      now: s.now,
+    });
+  }
+  if (!opp.enabled || b.status === 0) return;
+  const round = roundOf(b);
+  if (!round) return;
+  await s.db
+    .insertInto('risk_bet_sides')
+    .values({ bet_row_id: b.id, round_key: round.key, side: round.side, member_id: b.member_id, stake: b.bet_amount, created_at: b.created_at })
+    .onConflict((oc) => oc.column('bet_row_id').doNothing())
+    .execute();
+  if (b.bet_amount < opp.params.min_stake) return;
+  // cheap first: anyone else on another side of this round at all (the round index)
+  const others = await s.db
+    .selectFrom('risk_bet_sides')
+    .select(['bet_row_id', 'member_id'])
+    .where('round_key', '=', round.key)
+    .where('side', '<>', round.side)
+    .where('member_id', '<>', b.member_id)
+    .where('stake', '>=', opp.params.min_stake)
+    .limit(2000)
+    .execute();
+  if (!others.length) return;
+  const linked = await linkedIds(s, b.member_id);
+  const hits = others.filter((o) => linked.has(n(o.member_id)));
+  const done = new Set<number>();
+  for (const o of hits) {
+    const other = n(o.member_id);
+    if (done.has(other)) continue;
+    done.add(other);
+    const theirs = (await s.db.selectFrom('bets').select(['id', 'platform', 'bet_id', 'member_id', 'game_code', 'game_name', 'bet_amount', 'win_loss', 'status', 'detail', 'created_at', 'settled_at']).where('id', '=', n(o.bet_row_id)).executeTakeFirst()) as BetRow | undefined;
+    if (!theirs) continue;
+    const [me, them] = [await usernameOf(s, b.member_id), await usernameOf(s, other)];
+    const theirSide = roundOf(theirs)?.side ?? '';
+    await openEvent(s.db, {
+      rule: 'linked_opposite',
+      memberId: b.member_id,
+      otherMemberId: other,
+      key: `linked_opposite:${round.key.slice(0, 40)}:${pairKey(b.member_id, other)}`,
+      amount: b.bet_amount + n(theirs.bet_amount),
+      summary: `关联账户 ${me} 与 ${them} 在「${round.label}」分别押注「${round.side}」与「${theirSide}」`,
+      evidence: {
+        items: [betItem(b, me, round.side), betItem(theirs, them, theirSide)],
+        figures: { round: round.label, stake: fenToYuan(b.bet_amount + n(theirs.bet_amount)) },
+        thresholds: paramsToWire(opp.params),
+      },
+      now: s.now,
+    });
+  }
+}
+
+export interface ClaimRow {
+  kind: 'red_packet' | 'activity';
+  id: number;
+  /** grab_no / apply_no */
+  no: string;
+  member_id: number;
+  /** the red packet's rule id or the activity id */
+  of: number;
+  /** the activity's name or the red packet's */
+  title: string;
+  amount: number;
+  created_at: number;
+}
+
+/** linked_same_promo for one grab or application */
+export async function checkClaim(s: SignalContext, c: ClaimRow): Promise<void> {
+  const rule = s.rules.linked_same_promo;
+  if (!rule.enabled || c.amount < rule.params.min_amount) return;
+  const linked = [...(await linkedIds(s, c.member_id))];
+  if (!linked.length) return;
+  const theirs: ClaimRow[] = [];
+  for (let i = 0; i < linked.length && theirs.length < 50; i += 500) {
+    const ids = linked.slice(i, i + 500);
+    if (c.kind === 'red_packet') {
+      const rows = await s.db.selectFrom('red_packet_grabs').select(['id', 'grab_no', 'member_id', 'amount', 'created_at']).where('rule_id', '=', c.of).where('member_id', 'in', ids).where('amount', '>=', rule.params.min_amount).orderBy('id').limit(50).execute();
+      theirs.push(...rows.map((r) => ({ kind: c.kind, id: n(r.id), no: r.grab_no, member_id: n(r.member_id), of: c.of, title: c.title, amount: n(r.amount), created_at: n(r.created_at) })));
+    } else {
+      const rows = await s.db.selectFrom('activity_applications').select(['id', 'apply_no', 'member_id', 'bonus', 'created_at']).where('activity_id', '=', c.of).where('member_id', 'in', ids).where('state', '<>', 3).orderBy('id').limit(50).execute();
+      theirs.push(...rows.filter((r) => n(r.bonus) >= rule.params.min_amount).map((r) => ({ kind: c.kind, id: n(r.id), no: r.apply_no, member_id: n(r.member_id), of: c.of, title: c.title, amount: n(r.bonus), created_at: n(r.created_at) })));
+    }
+  }
+  const done = new Set<number>();
+  for (const t of theirs) {
+    if (done.has(t.member_id)) continue;
+    done.add(t.member_id);
+    const [me, them] = [await usernameOf(s, c.member_id), await usernameOf(s, t.member_id)];
+    const what = RISK_EVIDENCE_KIND_NAMES[c.kind];
+    const item = (x: ClaimRow, who: string): RiskEvidenceItem => ({ kind: x.kind, ref: x.no, username: who, amount: fenToYuan(x.amount), at: toWireTime(x.created_at), note: x.title });
+    await openEvent(s.db, {
+      rule: 'linked_same_promo',
+      memberId: c.member_id,
+      otherMemberId: t.member_id,
+      key: `linked_same_promo:${c.kind}:${c.of}:${pairKey(c.member_id, t.member_id)}`,
+      amount: c.amount + t.amount,
+      summary: `关联账户 ${me} 与 ${them} 领取同一${what}「${c.title}」`,
+      evidence: { items: [item(t, them), item(c, me)], figures: { amount: fenToYuan(c.amount + t.amount) }, thresholds: paramsToWire(rule.params) },
+      now: s.now,
+    });
+  }
+}
+
+export interface WithdrawalRow {
+  id: number;
+  withdraw_no: string;
+  member_id: number;
+  amount: number;
+  created_at: number;
+}
+
+/** valid turnover of settled bets the member placed in [from, to) (the member's bet index) */
+async function turnoverBetween(db: Kysely<DB>, memberId: number, from: number, to: number): Promise<number> {
+  const r = await db
+    .selectFrom('bets')
+    .select(sql<number>`coalesce(sum(valid_amount), 0)`.as('v'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
+  return n(r.v);
+}
+
+const BONUS_SOURCES = ['deposit_bonus', 'rebate', 'red_packet', 'activity'] as const;
+
+/** bonus_hunt and low_turnover for one submitted withdrawal */
+export async function checkWithdrawal(s: SignalContext, w: WithdrawalRow): Promise<void> {
+  const { bonus_hunt: hunt, low_turnover: low } = s.rules;
+  const who = await usernameOf(s, w.member_id);
+  const wItem: RiskEvidenceItem = { kind: 'withdrawal', ref: w.withdraw_no, username: who, amount: fenToYuan(w.amount), at: toWireTime(w.created_at) };
+  if (hunt.enabled) {
+    const bonuses = await s.db
+      .selectFrom('turnover_requirements')
+      .select(['id', 'source', 'reference', 'credited', 'required', 'created_at'])
+      .where('member_id', '=', w.member_id)
+      .where('created_at', '>=', w.created_at - hunt.params.within_hours * HOUR)
+      .where('created_at', '<=', w.created_at)
+      .where('source', 'in', [...BONUS_SOURCES])
+      .where('credited', '>=', Math.max(1, hunt.params.min_bonus))
+      .orderBy('created_at')
+      .limit(20)
+      .execute();
+    for (const b of bonuses) {
+      const required = n(b.required);
+      const played = await turnoverBetween(s.db, w.member_id, n(b.created_at), w.created_at);
+      // played through just enough (never more than margin_pct above what the reward required)
+      if (required <= 0 || played > (required * (100 + hunt.params.margin_pct)) / 100) continue;
+      const hours = Math.round(((w.created_at - n(b.created_at)) / HOUR) * 10) / 10;
+      await openEvent(s.db, {
+        rule: 'bonus_hunt',
+        memberId: w.member_id,
+        key: `bonus_hunt:withdrawal:${w.withdraw_no}`,
+        amount: n(b.credited),
+        summary: `${who} 领取${RISK_EVIDENCE_KIND_NAMES[b.source] ?? b.source} ${formatYuan(fenToYuan(n(b.credited)), true)} 元，流水 ${formatYuan(fenToYuan(played), true)} 元（所需 ${formatYuan(fenToYuan(required), true)} 元），${hours} 小时后提款`,
+        evidence: {
+          items: [{ kind: b.source as RiskEvidenceItem['kind'], ref: b.reference, username: who, amount: fenToYuan(n(b.credited)), at: toWireTime(n(b.created_at)) }, wItem],
+          figures: { bonus: fenToYuan(n(b.credited)), required: fenToYuan(required), turnover: fenToYuan(played), hours },
+          thresholds: paramsToWire(hunt.params),
+        },
+        now: s.now,
+      });
+      break;
+    }
+  }
+  if (low.enabled) {
+    // since the member's previous withdrawal, within lookback_days
+    const prev = await s.db
+      .selectFrom('withdrawals')
+      .select('created_at')
+      .where('member_id', '=', w.member_id)
+      .where('created_at', '<', w.created_at)
+      .where('created_at', '>=', w.created_at - low.params.lookback_days * DAY)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const since = prev ? n(prev.created_at) : w.created_at - low.params.lookback_days * DAY;
+    const deposits = await s.db
+      .selectFrom('deposits')
+      .select(['deposit_no', 'credited_amount', 'credited_at'])
+      .where('member_id', '=', w.member_id)
+      .where('created_at', '>=', since - DAY)
+      .where('status', '=', 'credited')
+      .where('credited_at', '>=', since)
+      .where('credited_at', '<=', w.created_at)
+      .orderBy('credited_at')
+      .limit(200)
+      .execute();
+    const total = deposits.reduce((sum, d) => sum + n(d.credited_amount), 0);
+    if (deposits.length && total >= Math.max(1, low.params.min_deposit)) {
+      const played = await turnoverBetween(s.db, w.member_id, n(deposits[0].credited_at), w.created_at);
+      if (played * 100 < total * low.params.turnover_pct) {
+        await openEvent(s.db, {
+          rule: 'low_turnover',
+          memberId: w.member_id,
+          key: `low_turnover:withdrawal:${w.withdraw_no}`,
+          amount: w.amount,
+          summary: `${who} 存款 ${formatYuan(fenToYuan(total), true)} 元，有效投注 ${formatYuan(fenToYuan(played), true)} 元（${pct(played, total)}%）即提款 ${formatYuan(fenToYuan(w.amount), true)} 元`,
+          evidence: {
+            items: [...deposits.slice(0, 20).map((d): RiskEvidenceItem => ({ kind: 'deposit', ref: d.deposit_no, username: who, amount: fenToYuan(n(d.credited_amount)), at: toWireTime(n(d.credited_at)) })), wItem],
+            figures: { deposits: fenToYuan(total), turnover: fenToYuan(played), turnover_pct: pct(played, total) },
+            thresholds: paramsToWire(low.params),
+          },
+          now: s.now,
+        });
+      }
+    }
+  }
+}
