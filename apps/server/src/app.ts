@@ -52,6 +52,7 @@ import { createAgentSettlement, type AgentSettlement } from './modules/agents/se
 import { createResponsible, type Responsible } from './modules/responsible/index.ts'; // issue 22: responsible play
 import { createRecordsExport } from './modules/records/index.ts'; // issue 22: a member's own records as CSV
 import { createLiveCache, type LiveCache } from './modules/live-cache/index.ts'; // issue 24: sessions and balances cached
+import { createLiveStream, type LiveStream } from './modules/live-stream/index.ts'; // issue 37: live updates
 
 export interface App {
   http: FastifyInstance;
@@ -95,6 +96,8 @@ export interface App {
   responsible: Responsible;
   /** issue 24: sessions and balances kept in this process (tests wait on invalidations from others) */
   live: LiveCache;
+  /** issue 37: live-update streams (tests reach the hub and the tickets) */
+  liveStream: LiveStream;
   close(): Promise<void>;
 }
 
@@ -234,6 +237,8 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   });
   const reports = createReports(ctx); // issue 13: reports
   const chat = createSupportChat(ctx); // issue 13: live customer service
+  // issue 37: live updates (balance, inbox, order states) over one stream per tab
+  const liveStream = createLiveStream(ctx, live, { balanceOf: async (memberId) => (await accounts.service.balance(memberId)).balance, unreadOf: (memberId) => inbox.service.unread(memberId) });
   const risk = createRiskModule(ctx); // issue 36: sign-in log, links, risk levels, rules and events
   const scheduler = createScheduler(ctx, [...risk.jobs /* issue 36 point 3: risk rules */, ...reports.jobs /* issue 13: reports */, ...catalogueJobs(catalogue), ...transfers.jobs, ...bets.jobs, ...reconciliation.jobs, ...promotions.jobs, ...payments.jobs, ...paymentChannels.jobs /* issue 21 */, ...inbox.jobs /* issue 13: inbox broadcasts */, ...agentSettlement.jobs /* issue 20 */, ...agents.jobs /* issue 20: the agents' figure rollup and flag checks */]);
 
@@ -298,6 +303,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   createMemberDeskModule(ctx, { transfers: transfers.service, catalogue, site }).routes(http, backoffice.requireAdmin);
   risk.routes(http, backoffice.requireAdmin); // issue 36: sign-in log, links, risk levels, events and rules
   await chat.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 13: live customer service
+  liveStream.routes(http, accounts.requireMember); // issue 37: live updates
   reports.routes(http, backoffice.requireAdmin); // issue 13: reports
   agentSettlement.routes(http, accounts.requireMember, backoffice.requireAdmin); // issue 20: agent statements (H9)
   resetRoutes(http, passwordReset);
@@ -347,6 +353,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
     agents, // issue 20: agents core
     responsible, // issue 22
     live, // issue 24
+    liveStream, // issue 37
     ownAddress,
     async close() {
       ops.health.draining(); // issue 23: /readyz answers 503 from now on
@@ -365,6 +372,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
       clearTimeout(force);
       clearInterval(idle);
       await chat.close(); // issue 13: live customer service
+      await liveStream.close(); // issue 37
       await accounts.sessions.close(); // issue 24: idle clocks still to write
       await live.close();
       redis?.disconnect();

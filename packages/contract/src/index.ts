@@ -76,3 +76,5 @@ export * from './schemas/risk.ts';
 export * from './schemas/risk-events.ts'; // issue 36 point 3: risk rules and events
 // issue 36 point 5: 注单查询 (every bet of every venue for operators)
 export * from './schemas/admin-bets.ts';
+// issue 37: live updates (stream ticket, pushed events)
+export * from './schemas/live.ts';

@@ -138,5 +138,7 @@ export interface DB {
   // issue 38: seamless venues (migration 041)
   seamless_txs: import('./schema/seamless.ts').SeamlessTxsTable;
   seamless_rounds: import('./schema/seamless.ts').SeamlessRoundsTable;
+  // issue 37: live-update stream tickets (migration 042)
+  stream_tickets: import('./schema/live-stream.ts').StreamTicketsTable;
 }
 

@@ -14,6 +14,8 @@ import type { DB } from '../../db/schema.ts';
 
 export { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 export { createSessions, type Session, type Sessions } from './sessions.ts';
+/** issue 37: what ends sessions (the live streams of those sessions end with them) */
+export { sessionTopics } from './sessions.ts';
 
 /**
  * issue 24: every session of the member was ended by a statement outside this module (the

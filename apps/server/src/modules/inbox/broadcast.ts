@@ -10,6 +10,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB, InboxBroadcastsTable } from '../../db/schema.ts';
+import { announceInbox } from '../live-stream/index.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { Job } from '../../jobs/scheduler.ts';
@@ -75,6 +76,7 @@ export async function deliverBatch(db: Kysely<DB>, id: number, opts: { batch?: n
         .values(ids.map((memberId) => ({ member_id: memberId, title: b.title, content: b.content, created_at: Number(b.created_at), dedupe_key: key, is_read: 0, read_at: null })))
         .onConflict((oc) => oc.columns(['member_id', 'dedupe_key']).doNothing())
         .execute();
+      await announceInbox(trx, ids); // issue 37: pushed to the members' streams once committed
     }
     return { written: ids.length, done };
   });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { announceInbox } from '../live-stream/index.ts';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
@@ -40,6 +41,7 @@ export async function markRead(db: Q, memberId: number, id: number, now: number)
     .where('member_id', '=', memberId)
     .where('is_read', '=', 0)
     .execute();
+  await announceInbox(db, [memberId]); // issue 37: the unread count on the member's other tabs
 }
 
 export async function memberExists(db: Q, memberId: number): Promise<boolean> {
@@ -57,5 +59,6 @@ export async function insert(
     .onConflict((oc) => oc.columns(['member_id', 'dedupe_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (inserted) await announceInbox(db, [row.member_id]); // issue 37: pushed to the member's streams once committed
   return inserted ? Number(inserted.id) : null;
 }

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, Deposit, DepositAccount, DepositsTable } from '../../db/schema.ts';
 import type { Insertable, UpdateObject } from 'kysely';
 import { newestFirstPage } from '../../db/big-lists.ts';
+import { announceOrders } from '../live-stream/index.ts';
+import { recordState } from './states.ts';
 
 type Q = Kysely<DB>;
 
@@ -31,8 +33,11 @@ export function setGatewayOrder(db: Q, depositNo: string, gateway: string, gatew
  * Moves an order from one of `from` to its next status, once: the conditional update is the
  * lock (two concurrent decisions: one row updated, the other none). Answers the updated row.
  */
-export function transition(db: Q, depositNo: string, from: readonly string[], set: UpdateObject<DB, 'deposits'>): Promise<Deposit | undefined> {
-  return db.updateTable('deposits').set(set).where('deposit_no', '=', depositNo).where('status', 'in', [...from]).returningAll().executeTakeFirst();
+export async function transition(db: Q, depositNo: string, from: readonly string[], set: UpdateObject<DB, 'deposits'>): Promise<Deposit | undefined> {
+  const row = await db.updateTable('deposits').set(set).where('deposit_no', '=', depositNo).where('status', 'in', [...from]).returningAll().executeTakeFirst();
+  // issue 37: the member's live streams hear of it once this commits
+  if (row && set.status !== undefined) await announceOrders(db, [{ member_id: Number(row.member_id), kind: 'deposit', order_no: row.deposit_no, state: recordState(row.status) }]);
+  return row;
 }
 
 export async function pendingCount(db: Q, memberId: number, since: number): Promise<number> {
@@ -47,8 +52,11 @@ export async function pendingCount(db: Q, memberId: number, since: number): Prom
 }
 
 /** pending orders past their deadline -> expired; answers them (issue 21: their channels get the amount back) */
-export function expireDue(db: Q, now: number) {
-  return db.updateTable('deposits').set({ status: 'expired', decided_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).returning(['channel_id', 'created_at', 'amount']).execute();
+export async function expireDue(db: Q, now: number) {
+  const rows = await db.updateTable('deposits').set({ status: 'expired', decided_at: now }).where('status', '=', 'pending').where('expires_at', '<=', now).returning(['channel_id', 'created_at', 'amount', 'member_id', 'deposit_no']).execute();
+  // issue 37: the members' live streams hear of it once this commits
+  await announceOrders(db, rows.map((r) => ({ member_id: Number(r.member_id), kind: 'deposit' as const, order_no: r.deposit_no, state: recordState('expired') })));
+  return rows;
 }
 
 /** members.paysum (cumulative deposits) grows with each credited deposit, in its transaction */

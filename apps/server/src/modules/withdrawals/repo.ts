@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Insertable, type Updateable } from 'kysely';
 import type { DB, Withdrawal, WithdrawalsTable } from '../../db/schema.ts';
 import { newestFirstPage } from '../../db/big-lists.ts';
+import { announceOrders } from '../live-stream/index.ts';
 
 /** SQL of the withdrawals module only. Every member query names the member. */
 
@@ -45,8 +46,11 @@ export async function updateIf(
   if (expect.firstApprovedBy === null) q = q.where('first_approved_by', 'is', null);
   else if (expect.firstApprovedBy !== undefined) q = q.where('first_approved_by', '=', expect.firstApprovedBy);
   if (expect.notFirstApprovedBy !== undefined) q = q.where('first_approved_by', '!=', expect.notFirstApprovedBy);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (set.state === undefined) return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+  // a decision: the member's live streams hear of it once this commits (issue 37)
+  const row = await q.returning(['member_id', 'withdraw_no', 'state']).executeTakeFirst();
+  if (row) await announceOrders(db, [{ member_id: Number(row.member_id), kind: 'withdrawal', order_no: row.withdraw_no, state: Number(row.state) }]);
+  return row !== undefined;
 }
 
 export async function adminName(db: Kysely<DB>, id: number | null): Promise<string | null> {

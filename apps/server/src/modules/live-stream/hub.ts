@@ -1,0 +1,199 @@
+import { LIVE_LIMITS, type LiveEvent } from '@casino/contract';
+import type { FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
+import type { TicketHolder } from './tickets.ts';
+
+interface Stream extends TicketHolder {
+  reply: FastifyReply;
+  opened: number;
+}
+
+export interface HubDeps {
+  /** the member's central balance in yuan (as /api/balance answers it) */
+  balanceOf(memberId: number): Promise<number>;
+  /** the member's unread inbox count (as /api/messagenum answers it) */
+  unreadOf(memberId: number): Promise<number>;
+  /** which of these sessions still exist (and keep them from idling out: an open stream is use) */
+  sessionsAlive(tokenHashes: string[]): Promise<Set<string>>;
+  /** false while the bus may miss other processes' commits: no stream could be trusted then */
+  busLive(): boolean;
+  log: Logger;
+  heartbeatMs?: number;
+  maxStreams?: number;
+}
+
+/** a client that reads nothing while this much waits to be sent is dropped (it polls when it wakes) */
+const MAX_BUFFERED = 64 * 1024;
+const MAX_STREAMS = 50_000;
+
+type Kind = 'balance' | 'inbox';
+
+/**
+ * The live-update streams of this process. One subscription per process (the live cache's bus,
+ * index.ts) calls in here with the members whose balance, inbox or orders changed; the hub reads
+ * the new value once per member (not per stream) and writes it to that member's streams only.
+ */
+export function createHub(deps: HubDeps) {
+  const byMember = new Map<number, Set<Stream>>();
+  let count = 0;
+  let closed = false;
+
+  const frame = (e: LiveEvent) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+  const send = (s: Stream, text: string) => {
+    const raw = s.reply.raw;
+    if (raw.writableEnded || raw.destroyed) return;
+    if (raw.writableLength > MAX_BUFFERED) {
+      raw.destroy();
+      return;
+    }
+    raw.write(text);
+  };
+  const toMember = (memberId: number, e: LiveEvent) => {
+    const set = byMember.get(memberId);
+    if (!set) return;
+    const text = frame(e);
+    for (const s of set) send(s, text);
+  };
+  const drop = (s: Stream) => {
+    const set = byMember.get(s.memberId);
+    if (!set?.delete(s)) return;
+    count--;
+    if (set.size === 0) byMember.delete(s.memberId);
+  };
+  const end = (s: Stream, reason: Extract<LiveEvent, { type: 'bye' }>['reason']) => {
+    drop(s);
+    const raw = s.reply.raw;
+    if (raw.writableEnded || raw.destroyed) return;
+    raw.end(frame({ type: 'bye', reason }));
+  };
+
+  // one read per member and kind at a time; a change during the read reads again after it, so
+  // the last value written is never older than the last change announced
+  const reading = new Map<string, boolean>();
+  const read = (kind: Kind, memberId: number) => (kind === 'balance' ? deps.balanceOf(memberId) : deps.unreadOf(memberId));
+  const refresh = (kind: Kind, memberId: number) => {
+    if (!byMember.has(memberId)) return;
+    const key = `${kind}:${memberId}`;
+    if (reading.has(key)) {
+      reading.set(key, true);
+      return;
+    }
+    reading.set(key, false);
+    void (async () => {
+      for (;;) {
+        try {
+          const value = await read(kind, memberId);
+          toMember(memberId, kind === 'balance' ? { type: 'balance', balance: value } : { type: 'inbox', count: value });
+        } catch (err) {
+          deps.log.warn({ err, kind, memberId }, 'live stream: read failed');
+        }
+        if (reading.get(key)) {
+          reading.set(key, false);
+          continue;
+        }
+        reading.delete(key);
+        return;
+      }
+    })();
+  };
+
+  // heartbeats, and the sessions' rows: a session ended where no announcement reached us still ends its streams
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const hashes = new Set<string>();
+      for (const set of byMember.values()) for (const s of set) hashes.add(s.tokenHash);
+      if (hashes.size === 0) return;
+      const alive = await deps.sessionsAlive([...hashes]);
+      for (const set of [...byMember.values()]) for (const s of [...set]) if (!alive.has(s.tokenHash)) end(s, 'revoked');
+    } catch (err) {
+      deps.log.warn({ err }, 'live stream: session check failed');
+    } finally {
+      checking = false;
+    }
+  };
+  const heartbeat = setInterval(() => {
+    for (const set of byMember.values()) for (const s of set) send(s, ': ping\n\n');
+    void check();
+  }, deps.heartbeatMs ?? LIVE_LIMITS.heartbeatSeconds * 1000);
+  heartbeat.unref();
+  // the bus lost: every stream ends (its client polls) rather than go quietly stale
+  const watch = setInterval(() => {
+    if (count > 0 && !deps.busLive()) endAll('unavailable');
+  }, 1000);
+  watch.unref();
+
+  const endAll = (reason: Extract<LiveEvent, { type: 'bye' }>['reason']) => {
+    for (const set of [...byMember.values()]) for (const s of [...set]) end(s, reason);
+  };
+
+  return {
+    /** whether a stream may open now (not stopping, bus live, room left) */
+    accepting: () => !closed && deps.busLive() && count < (deps.maxStreams ?? MAX_STREAMS),
+
+    /** takes over the reply: headers, `ready`, the current balance and inbox, then events until either side closes */
+    open(reply: FastifyReply, holder: TicketHolder) {
+      reply.hijack();
+      const raw = reply.raw;
+      // the headers every reply carries (security headers, request id), then the stream's own, in
+      // lower case as Fastify keeps them; x-accel-buffering: nginx and its kind pass events at once
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.socket?.setNoDelay(true);
+      const s: Stream = { ...holder, reply, opened: Date.now() };
+      let set = byMember.get(s.memberId);
+      if (!set) byMember.set(s.memberId, (set = new Set()));
+      // bounded per member: the oldest goes (most likely a tab long gone whose socket has not failed yet)
+      while (set.size >= LIVE_LIMITS.streamsPerMember) end(set.values().next().value as Stream, 'limit');
+      set.add(s);
+      byMember.set(s.memberId, set);
+      count++;
+      raw.write(`retry: 3000\n\n${frame({ type: 'ready' })}`);
+      raw.on('close', () => drop(s));
+      raw.on('error', () => drop(s));
+      refresh('balance', s.memberId);
+      refresh('inbox', s.memberId);
+    },
+
+    balanceChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => refresh('balance', id)),
+    inboxChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => refresh('inbox', id)),
+    order: (memberId: number, e: Extract<LiveEvent, { type: 'order' }>) => toMember(memberId, e),
+    /** the sessions ended (sign-out, revocation): their streams end */
+    sessionsEnded(tokenHashes: readonly string[]) {
+      const gone = new Set(tokenHashes);
+      for (const set of [...byMember.values()]) for (const s of [...set]) if (gone.has(s.tokenHash)) end(s, 'revoked');
+    },
+    /** every session of these members ended (password change, freeze) */
+    membersEnded(memberIds: readonly number[]) {
+      for (const id of memberIds) for (const s of [...(byMember.get(id) ?? [])]) end(s, 'revoked');
+    },
+    /** after a gap in the bus: everything may have changed */
+    resync() {
+      for (const id of byMember.keys()) {
+        refresh('balance', id);
+        refresh('inbox', id);
+      }
+    },
+    /** the sessions' rows now (tests; otherwise every heartbeat) */
+    checkSessions: check,
+    count: () => count,
+    countOf: (memberId: number) => byMember.get(memberId)?.size ?? 0,
+    members: () => byMember.size,
+    /** ends every stream (the process is stopping) */
+    close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(watch);
+      endAll('closing');
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;
