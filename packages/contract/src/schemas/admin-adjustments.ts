@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { Yuan } from '../money.ts';
-import { plainLine } from '../text-rules.ts';
-import { adminFilter, adminPage, adminPerPage, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import { queueSchemas } from './second-operator.ts';
 
 /**
  * Manual adjustments and the second operator (issue 33 point 7, DESIGN.md sections 4 and 11).
@@ -40,30 +38,15 @@ export type AdjustmentReview = 'threshold' | 'daily_cap';
 export const ADJUSTMENT_STATE_NAMES: Record<AdjustmentState, string> = { pending: '待复核', applied: '已入账', rejected: '已拒绝' };
 export const ADJUSTMENT_REVIEW_NAMES: Record<AdjustmentReview, string> = { threshold: '超过双人复核门槛', daily_cap: '超过每日直接调整上限' };
 
-const adjustmentNo = z.string({ error: ADJUSTMENT_MSG.adjustmentNo }).trim().min(1, ADJUSTMENT_MSG.adjustmentNo).max(40, ADJUSTMENT_MSG.notFound);
-
-export const adjustmentListSchema = z.object(
-  {
-    state: z
-      .union([z.enum(ADJUSTMENT_STATES), z.literal(''), z.null()], { error: ADJUSTMENT_MSG.state })
-      .optional()
-      .transform((v) => v || undefined),
-    username: adminFilter(32),
-    page: adminPage,
-    per_page: adminPerPage,
-  },
-  { error: ADMIN_COMMON_MSG.badRequest },
-);
-
-export const adjustmentApproveSchema = z.object({ adjustment_no: adjustmentNo }, { error: ADJUSTMENT_MSG.adjustmentNo });
-
-export const adjustmentRejectSchema = z.object(
-  {
-    adjustment_no: adjustmentNo,
-    reason: z.string({ error: ADJUSTMENT_MSG.rejectReason }).trim().min(1, ADJUSTMENT_MSG.rejectReason).max(200, ADJUSTMENT_MSG.rejectReason).refine(...plainLine('拒绝原因')),
-  },
-  { error: ADJUSTMENT_MSG.adjustmentNo },
-);
+const queue = queueSchemas('adjustment_no', ADJUSTMENT_STATES, {
+  state: ADJUSTMENT_MSG.state,
+  no: ADJUSTMENT_MSG.adjustmentNo,
+  notFound: ADJUSTMENT_MSG.notFound,
+  rejectReason: ADJUSTMENT_MSG.rejectReason,
+});
+export const adjustmentListSchema = queue.list;
+export const adjustmentApproveSchema = queue.approve;
+export const adjustmentRejectSchema = queue.reject;
 
 export interface AdjustmentRow {
   /** ADJ + Beijing yyyyMMdd + 8 digits: the adjustment's number everywhere (关联单号) */

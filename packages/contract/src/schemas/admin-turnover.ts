@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatYuan, yuanToFen, type Yuan } from '../money.ts';
 import { plainLine } from '../text-rules.ts';
-import { adminFilter, adminMemberUsername, adminPage, adminPerPage, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import { adminMemberUsername, ADMIN_COMMON_MSG } from './admin-shared.ts';
+import { queueSchemas } from './second-operator.ts';
 
 /**
  * Turnover (打码量) waivers by operators (issue 25, DESIGN.md section 11).
@@ -84,30 +85,15 @@ export const turnoverWaiveSchema = z.object(
 );
 export type TurnoverWaiveInput = z.output<typeof turnoverWaiveSchema>;
 
-const waiverNo = z.string({ error: TURNOVER_WAIVE_MSG.waiverNo }).trim().min(1, TURNOVER_WAIVE_MSG.waiverNo).max(40, TURNOVER_WAIVE_MSG.notFound);
-
-export const turnoverWaiverListSchema = z.object(
-  {
-    state: z
-      .union([z.enum(TURNOVER_WAIVER_STATES), z.literal(''), z.null()], { error: TURNOVER_WAIVE_MSG.state })
-      .optional()
-      .transform((v) => v || undefined),
-    username: adminFilter(32),
-    page: adminPage,
-    per_page: adminPerPage,
-  },
-  { error: ADMIN_COMMON_MSG.badRequest },
-);
-
-export const turnoverWaiverApproveSchema = z.object({ waiver_no: waiverNo }, { error: TURNOVER_WAIVE_MSG.waiverNo });
-
-export const turnoverWaiverRejectSchema = z.object(
-  {
-    waiver_no: waiverNo,
-    reason: z.string({ error: TURNOVER_WAIVE_MSG.rejectReason }).trim().min(1, TURNOVER_WAIVE_MSG.rejectReason).max(200, TURNOVER_WAIVE_MSG.rejectReason).refine(...plainLine('拒绝原因')),
-  },
-  { error: TURNOVER_WAIVE_MSG.waiverNo },
-);
+const queue = queueSchemas('waiver_no', TURNOVER_WAIVER_STATES, {
+  state: TURNOVER_WAIVE_MSG.state,
+  no: TURNOVER_WAIVE_MSG.waiverNo,
+  notFound: TURNOVER_WAIVE_MSG.notFound,
+  rejectReason: TURNOVER_WAIVE_MSG.rejectReason,
+});
+export const turnoverWaiverListSchema = queue.list;
+export const turnoverWaiverApproveSchema = queue.approve;
+export const turnoverWaiverRejectSchema = queue.reject;
 
 export interface TurnoverWaiverRow {
   waiver_no: string;
