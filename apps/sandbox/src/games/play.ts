@@ -1,11 +1,21 @@
 import type { GameDef } from '../provider/catalogue.ts';
 import type { Body } from '../provider/input.ts';
-import type { ProviderStore } from '../provider/store.ts';
+import type { ProviderStore, Round, RoundResult } from '../provider/store.ts';
 import type { Rng } from './rng.ts';
+
+/**
+ * Where a round's money moves: the provider's own wallet (ProviderStore, transfer mode) or the
+ * site's wallet API (Seamless, issue 38), by the venue's mode.
+ */
+export interface Rounds {
+  playRound(r: Round, now?: number): RoundResult | Promise<RoundResult>;
+  placeOpenBet(b: Parameters<ProviderStore['placeOpenBet']>[0], now?: number): RoundResult | Promise<RoundResult>;
+}
 
 /** What a game's action sees: the player, the game opened, the provider's books. */
 export interface PlayContext {
   store: ProviderStore;
+  rounds: Rounds;
   game: GameDef;
   username: string;
   rng: Rng;
@@ -17,7 +27,7 @@ export type Action = (ctx: PlayContext, body: Body) => unknown;
 /** a refused play: answered HTTP 400 with a Chinese message the page shows */
 export class PlayError extends Error {
   constructor(
-    readonly code: 'insufficient_balance' | 'bad_bet' | 'betting_closed' | 'odds_changed',
+    readonly code: 'insufficient_balance' | 'bad_bet' | 'betting_closed' | 'odds_changed' | 'blocked' | 'wallet_unavailable',
     message: string,
   ) {
     super(message);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENGINE_OF, findGame, venueName, type Engine } from '../provider/catalogue.ts';
 import { asBody } from '../provider/input.ts';
+import type { Seamless } from '../provider/seamless.ts';
 import type { ProviderStore } from '../provider/store.ts';
 import { SESSION_TTL_MS, type GameTokens } from '../provider/tokens.ts';
 import { baccaratActions } from './baccarat/actions.ts';
@@ -23,6 +24,8 @@ export interface GameDeps {
   base: string;
   /** the game clock (Date.now unless a test drives it) */
   now?: () => number;
+  /** issue 38: a venue in seamless mode plays from the site's wallet */
+  seamless: Seamless;
 }
 
 const SESSION_HEADER = 'x-game-session';
@@ -56,13 +59,16 @@ export function gameRoutes(app: FastifyInstance, d: GameDeps) {
     }
     const engine = ENGINE_OF[game.category];
     const { token: session } = d.tokens.issue({ ...launch, kind: 'session' }, SESSION_TTL_MS);
+    const balance = await balanceOf(d, launch.username, game.platform);
     const config = {
       api: `${d.base}/play/api`,
       session,
       engine,
       theme: game.theme,
       game: { name: game.name, code: game.code, platform: game.platform, venue: venueName(game.platform) },
-      balance_fen: d.store.balance(launch.username, game.platform),
+      balance_fen: balance ?? 0,
+      // issue 38: which wallet the balance shown is (the site's central wallet in seamless mode)
+      wallet: d.seamless.isSeamless(game.platform) ? 'seamless' : 'transfer',
     };
     const { shell, views: byEngine } = views();
     const html = shell
@@ -71,6 +77,7 @@ export function gameRoutes(app: FastifyInstance, d: GameDeps) {
       .replace('{{engine}}', () => engine)
       .replace('{{name}}', () => esc(game.name))
       .replace('{{venue}}', () => esc(venueName(game.platform)))
+      .replace('{{bal_title}}', () => (config.wallet === 'seamless' ? '中心钱包余额' : '场馆余额'))
       .replace('{{config}}', () => scriptJson(config))
       .replace('{{view}}', () => byEngine.get(engine)!);
     return reply
@@ -87,21 +94,27 @@ export function gameRoutes(app: FastifyInstance, d: GameDeps) {
       return reply.code(401).send({ error: 'session_expired', message: '游戏会话已过期，请返回重新进入' });
     }
     const { action } = request.params as { action: string };
-    const ctx: PlayContext = { store: d.store, game, username: session.username, rng: d.rng, now: (d.now ?? Date.now)() };
+    const rounds = d.seamless.isSeamless(game.platform) ? d.seamless : d.store;
+    const ctx: PlayContext = { store: d.store, rounds, game, username: session.username, rng: d.rng, now: (d.now ?? Date.now)() };
     const actions = ACTIONS[ENGINE_OF[game.category]];
     if (action === 'state') {
       const extra = actions.state ? (actions.state(ctx, {}) as object) : {};
-      return { ...extra, balance_fen: d.store.balance(session.username, game.platform) };
+      return { ...extra, balance_fen: (await balanceOf(d, session.username, game.platform)) ?? 0 };
     }
     const handler = Object.hasOwn(actions, action) ? actions[action] : undefined;
     if (!handler) return reply.code(404).send({ error: 'not_found', message: '未知操作' });
     try {
-      return handler(ctx, asBody(request.body));
+      return await handler(ctx, asBody(request.body));
     } catch (e) {
       if (e instanceof PlayError) return reply.code(400).send({ error: e.code, message: e.message });
       throw e;
     }
   });
+}
+
+/** the balance the game shows: the venue wallet's, or in seamless mode the site's central wallet's (null when it does not answer) */
+async function balanceOf(d: GameDeps, username: string, platform: string): Promise<number | null> {
+  return d.seamless.isSeamless(platform) ? d.seamless.balance(username, platform) : d.store.balance(username, platform);
 }
 
 function errorPage(reply: FastifyReply, status: number, title: string, text: string) {

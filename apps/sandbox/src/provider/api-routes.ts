@@ -32,6 +32,8 @@ export interface ProviderContext {
   settleDue(): void;
   /** the raw request body, as signed */
   rawBody(request: FastifyRequest): string;
+  /** issue 38: a venue in seamless mode takes no deposits (money left from transfer mode can still be withdrawn) */
+  isSeamless(platform: string): boolean;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -89,6 +91,9 @@ export function apiRoutes(app: FastifyInstance, p: ProviderContext) {
 
   const transfer = (type: TransferType) => (b: Body, request: FastifyRequest, reply: FastifyReply) => {
     const t = { type, platform: platformOf(b), username: existingPlayer(b), transfer_id: transferId(b), amount_fen: amountFen(b) };
+    if (type === 'deposit' && p.isSeamless(t.platform) && !p.store.getTransfer(t.transfer_id)) {
+      throw new ProviderHttpError(400, 'venue_seamless', `${t.platform} plays from the site's wallet (seamless): no deposits`);
+    }
     const apply = () => {
       const known = p.store.getTransfer(t.transfer_id);
       if (known && (known.type !== t.type || known.username !== t.username || known.platform !== t.platform || known.amount_fen !== t.amount_fen)) {

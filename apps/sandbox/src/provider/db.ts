@@ -19,6 +19,11 @@ export function openDb(dataDir: string | undefined): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
+  // issue 38: a seamless round's bet is the provider's record only: it stays out of the bet feed
+  // (the site books those bets from its wallet entries); added to files made before it
+  if (!db.prepare<[], { name: string }>('PRAGMA table_info(bets)').all().some((c) => c.name === 'seamless')) {
+    db.exec('ALTER TABLE bets ADD COLUMN seamless INTEGER NOT NULL DEFAULT 0');
+  }
   return db;
 }
 

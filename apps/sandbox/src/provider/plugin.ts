@@ -10,6 +10,10 @@ import { ProviderHttpError } from './errors.ts';
 import { FAULT_MODES, Faults, type FaultTimings } from './faults.ts';
 import { asBody } from './input.ts';
 import { previousSecret, requireSecret } from './secret.ts';
+import { Seamless } from './seamless.ts';
+import { SeamlessFaults } from './seamless-faults.ts';
+import { seamlessApiRoutes, seamlessFaultRoutes } from './seamless-routes.ts';
+import { WalletCaller } from './seamless-wallet.ts';
 import { ProviderStore } from './store.ts';
 import { GameTokens } from './tokens.ts';
 import type { FaultMode, FaultResponse, FaultTarget } from './types.ts';
@@ -42,6 +46,19 @@ export interface GameProviderOptions {
    * tokens keep the real time.
    */
   now?: () => number;
+  /**
+   * issue 38: the site whose wallet API (/wallet/api/<venue>/...) seamless venues call; default
+   * the server this plugin is mounted in, at its listening address
+   */
+  walletBaseUrl?: string;
+  /** per wallet call attempt, default 5000 ms */
+  walletTimeoutMs?: number;
+  /** attempts per wallet call including the first (time-outs and code 5000 are retried), default 4 */
+  walletAttempts?: number;
+  /** wait before the n-th retry: n x this, default 200 ms */
+  walletBackoffMs?: number;
+  /** the seamless 'late' fault's hold, default 2000 ms */
+  seamlessLateMs?: number;
 }
 
 /** body size cap for every provider call; the largest body is a few hundred bytes */
@@ -59,6 +76,17 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
   const matches = new Matches(db, store, rng, { matchMs: opts.matchMs ?? 180_000, voidRate: opts.voidRate ?? 0.02 });
   const faults = opts.faults ? new Faults(opts.faultTimings) : null;
   const base = `${(opts.publicBaseUrl ?? '').replace(/\/+$/, '')}${app.prefix}`;
+  // issue 38: seamless venues call the site's wallet API
+  const seamlessFaults = opts.faults ? new SeamlessFaults(opts.seamlessLateMs) : null;
+  const walletCaller = new WalletCaller({
+    secret: opts.secret,
+    baseUrl: () => opts.walletBaseUrl ?? ownOrigin(app),
+    timeoutMs: opts.walletTimeoutMs,
+    attempts: opts.walletAttempts,
+    backoffMs: opts.walletBackoffMs,
+    faults: seamlessFaults,
+  });
+  const seamless = new Seamless(db, store, walletCaller, seamlessFaults, (err) => app.log.error({ err }, 'sandbox: a seamless wallet call failed'));
 
   const { rawBody } = jsonApi(app, { bodyLimit: BODY_LIMIT, label: 'sandbox provider' });
 
@@ -71,10 +99,18 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
     base,
     settleDue: () => matches.settleDue(now()),
     rawBody,
+    isSeamless: (platform) => seamless.isSeamless(platform),
   };
-  await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      apiRoutes(api, ctx);
+      seamlessApiRoutes(api, seamless);
+    },
+    { prefix: '/api' },
+  );
   artRoutes(app);
-  gameRoutes(app, { store, tokens: ctx.tokens, matches, rng, base, now });
+  gameRoutes(app, { store, tokens: ctx.tokens, matches, rng, base, now, seamless });
+  if (seamlessFaults) seamlessFaultRoutes(app, seamlessFaults, seamless);
 
   if (faults) {
     app.post('/test/faults', async (request): Promise<FaultResponse> => {
@@ -103,6 +139,8 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
   const timer = setInterval(() => {
     try {
       matches.settleDue(now());
+      // credits and rollbacks left pending (a restart, a settled match): sent again
+      seamless.kick();
     } catch (err) {
       app.log.error({ err }, 'sandbox: settling matches failed');
     }
@@ -111,10 +149,19 @@ export async function gameProviderPlugin(app: FastifyInstance, opts: GameProvide
 
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    seamless.close();
     // held connections are dropped; late movements are applied now rather than lost
     faults?.closeAll();
   });
   app.addHook('onClose', async () => {
     db.close();
   });
+}
+
+/** this server's own origin as seen from itself (the in-process sandbox calls the site it runs in) */
+function ownOrigin(app: FastifyInstance): string {
+  const a = app.server.address();
+  if (!a || typeof a === 'string') throw new Error('the sandbox provider needs walletBaseUrl: the server does not listen on a port');
+  const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+  return `http://${host}:${a.port}`;
 }

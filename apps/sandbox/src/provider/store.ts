@@ -43,6 +43,8 @@ export interface OpenBet {
   pick: string;
   odds_x100: number;
   detail: string;
+  /** issue 38: 1 when the stake was taken by the site's wallet (seamless mode) */
+  seamless: number;
 }
 
 /** a finished round: the stake and the payout move together with the record */
@@ -98,20 +100,20 @@ export class ProviderStore {
       ),
       addBet: db.prepare(
         `INSERT INTO bets (bet_id, cursor, username, platform, game_code, game_name, category_id, bet_amount_fen,
-           valid_amount_fen, win_loss_fen, status, detail, ref, pick, odds_x100, created_at, settled_at)
+           valid_amount_fen, win_loss_fen, status, detail, ref, pick, odds_x100, created_at, settled_at, seamless)
          VALUES (@bet_id, @cursor, @username, @platform, @game_code, @game_name, @category_id, @bet_amount_fen,
-           @valid_amount_fen, @win_loss_fen, @status, @detail, @ref, @pick, @odds_x100, @created_at, @settled_at)`,
+           @valid_amount_fen, @win_loss_fen, @status, @detail, @ref, @pick, @odds_x100, @created_at, @settled_at, @seamless)`,
       ),
       settleBet: db.prepare(
         `UPDATE bets SET cursor = @cursor, valid_amount_fen = @valid, win_loss_fen = @win_loss, status = @status,
            detail = @detail, settled_at = @settled_at WHERE bet_id = @bet_id AND status = 2`,
       ),
       openBets: db.prepare<[string], OpenBet>(
-        'SELECT bet_id, username, platform, bet_amount_fen, pick, odds_x100, detail FROM bets WHERE ref = ? AND status = 2',
+        'SELECT bet_id, username, platform, bet_amount_fen, pick, odds_x100, detail, seamless FROM bets WHERE ref = ? AND status = 2',
       ),
-      feedAll: db.prepare<[number, number], BetRow>('SELECT * FROM bets WHERE cursor > ? ORDER BY cursor LIMIT ?'),
+      feedAll: db.prepare<[number, number], BetRow>('SELECT * FROM bets WHERE cursor > ? AND seamless = 0 ORDER BY cursor LIMIT ?'),
       feedPlatform: db.prepare<[string, number, number], BetRow>(
-        'SELECT * FROM bets WHERE platform = ? AND cursor > ? ORDER BY cursor LIMIT ?',
+        'SELECT * FROM bets WHERE platform = ? AND cursor > ? AND seamless = 0 ORDER BY cursor LIMIT ?',
       ),
       playerBets: db.prepare<[string, string, string, number], BetRow>(
         'SELECT * FROM bets WHERE username = ? AND platform = ? AND game_code = ? ORDER BY created_at DESC, cursor DESC LIMIT ?',
@@ -210,6 +212,7 @@ export class ProviderStore {
         odds_x100: null,
         created_at: now,
         settled_at: now,
+        seamless: 0,
       });
       return { ok: true, bet_id, balance: this.balance(username, game.platform) };
     })();
@@ -245,10 +248,51 @@ export class ProviderStore {
         odds_x100: b.odds_x100,
         created_at: now,
         settled_at: null,
+        seamless: 0,
       });
       return { ok: true, bet_id, balance: this.balance(username, game.platform) };
     })();
   }
+
+  /**
+   * issue 38: the record of a seamless round whose debit the site's wallet accepted; no provider
+   * wallet moves. Settled at once (an instant game) or open until settleOpenBet (a match bet).
+   */
+  addSeamlessBet(
+    b: { bet_id: string; username: string; game: GameDef; stake: number; detail: string } & (
+      | { payout: number; valid: number }
+      | { ref: string; pick: string; odds_x100: number }
+    ),
+    now = Date.now(),
+  ) {
+    const settled = 'payout' in b;
+    this.q.addBet.run({
+      bet_id: b.bet_id,
+      cursor: this.nextCursor(),
+      username: b.username,
+      platform: b.game.platform,
+      game_code: b.game.code,
+      game_name: b.game.name,
+      category_id: b.game.category,
+      bet_amount_fen: b.stake,
+      valid_amount_fen: settled ? b.valid : 0,
+      win_loss_fen: settled ? b.payout - b.stake : 0,
+      status: settled ? 1 : 2,
+      detail: b.detail,
+      ref: settled ? null : b.ref,
+      pick: settled ? null : b.pick,
+      odds_x100: settled ? null : b.odds_x100,
+      created_at: now,
+      settled_at: settled ? now : null,
+      seamless: 1,
+    });
+  }
+
+  /**
+   * issue 38: called inside settleOpenBet's transaction for a seamless bet (the payout is the
+   * site's wallet's to credit, not this provider's wallet's): set by the seamless mode.
+   */
+  onSeamlessSettle?: (bet: OpenBet, s: { payout: number; status: 0 | 1 }) => void;
 
   openBets(ref: string): OpenBet[] {
     return this.q.openBets.all(ref);
@@ -270,7 +314,8 @@ export class ProviderStore {
       detail: s.detail,
       settled_at: now,
     }).changes;
-    if (changed === 1 && s.payout > 0) this.q.credit.run(s.payout, bet.username, bet.platform);
+    if (changed === 1 && bet.seamless) this.onSeamlessSettle?.(bet, s);
+    else if (changed === 1 && s.payout > 0) this.q.credit.run(s.payout, bet.username, bet.platform);
   }
 
   transaction<T>(fn: () => T): T {

@@ -21,6 +21,7 @@ export type ProviderErrorCode =
   | 'game_maintenance' // the game exists but app_state is 0 (HTTP 400)
   | 'player_not_found' // create the player first (HTTP 404)
   | 'transfer_conflict' // transfer_id reused with a different type, player, platform or amount (HTTP 409)
+  | 'venue_seamless' // issue 38: a deposit to a venue in seamless mode (HTTP 400)
   | 'not_found' // no such call (HTTP 404)
   | 'internal_error' // HTTP 500: outcome unknown
   | 'gateway_timeout'; // HTTP 504: outcome unknown

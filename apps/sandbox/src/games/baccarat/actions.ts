@@ -17,7 +17,7 @@ export const baccaratActions: Record<string, Action> = {
   state(ctx) {
     return { road: roads.get(ctx.game.code) };
   },
-  deal(ctx, body) {
+  async deal(ctx, body) {
     const raw = (body.bets ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || Array.isArray(raw)) throw new PlayError('bad_bet', '下注内容不正确');
     const bets: Partial<Record<BaccaratBet, number>> = {};
@@ -33,7 +33,7 @@ export const baccaratActions: Record<string, Action> = {
     const { payout, valid } = settle(hand, bets);
     const placed = BACCARAT_BETS.filter((b) => bets[b]).map((b) => `${NAMES[b]}${yuan(bets[b]!)}`).join(' ');
     const detail = `闲 ${hand.player.map(cardText).join(' ')}（${hand.player_total}点） 庄 ${hand.banker.map(cardText).join(' ')}（${hand.banker_total}点） · ${WINNER[hand.winner]} · 投注 ${placed}`;
-    const res = ctx.store.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
+    const res = await ctx.rounds.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
     if (!res.ok) throw insufficient();
     roads.push(ctx.game.code, { w: hand.winner, pp: hand.player_pair, bp: hand.banker_pair });
     return { bet_id: res.bet_id, hand, stake_fen: total, payout_fen: payout, valid_fen: valid, balance_fen: res.balance };

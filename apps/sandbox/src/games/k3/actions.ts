@@ -19,7 +19,7 @@ export const k3Actions: Record<string, Action> = {
   state(ctx) {
     return { history: draws.get(ctx.game.code), returns_x100: RETURN_X100 };
   },
-  roll(ctx, body) {
+  async roll(ctx, body) {
     const raw = body.bets;
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > 40) throw new PlayError('bad_bet', '请先选择投注');
     const bets = raw.map((b: unknown) => {
@@ -34,7 +34,7 @@ export const k3Actions: Record<string, Action> = {
     const detail = `第${id}期 开奖 ${dice.join(' ')}（和值${dice[0] + dice[1] + dice[2]}） · ${bets
       .map((b) => `${k3BetName(b.bet)}${yuan(b.stake)}${wins(b.bet, dice) ? '中' : ''}`)
       .join(' ')}`;
-    const res = ctx.store.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
+    const res = await ctx.rounds.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
     if (!res.ok) throw insufficient();
     draws.push(ctx.game.code, { period: id, dice });
     return {

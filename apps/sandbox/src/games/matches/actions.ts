@@ -10,7 +10,7 @@ export function matchActions(matches: Matches): Record<string, Action> {
     state(ctx) {
       return matches.board(sportOf(ctx), ctx.game, ctx.username, ctx.now);
     },
-    bet(ctx, body) {
+    async bet(ctx, body) {
       matches.settleDue(ctx.now);
       const id = body.fixture_id;
       const f = typeof id === 'number' && Number.isSafeInteger(id) ? matches.fixture(id, ctx.now) : null;
@@ -23,7 +23,7 @@ export function matchActions(matches: Matches): Record<string, Action> {
       const s = stake(body.stake_fen, 100);
       const pickName = pick === 'home' ? `${f.home}胜` : pick === 'away' ? `${f.away}胜` : '平局';
       const detail = `${f.league} ${f.home} vs ${f.away} · ${pickName} @${(odds / 100).toFixed(2)} · 投注 ${yuan(s)}`;
-      const res = ctx.store.placeOpenBet(
+      const res = await ctx.rounds.placeOpenBet(
         { username: ctx.username, game: ctx.game, stake: s, ref: fixtureRef(f.id), pick, odds_x100: odds, detail },
         ctx.now,
       );

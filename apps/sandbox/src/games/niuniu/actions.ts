@@ -13,7 +13,7 @@ export const niuniuActions: Record<string, Action> = {
   state(ctx) {
     return { trend: trend.get(ctx.game.code) };
   },
-  deal(ctx, body) {
+  async deal(ctx, body) {
     const raw = (body.bets ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).some((k) => !SEATS.includes(k as Seat))) {
       throw new PlayError('bad_bet', '下注内容不正确');
@@ -32,7 +32,7 @@ export const niuniuActions: Record<string, Action> = {
       .map((s) => `${SEAT_NAMES[s]}${yuan(bets[s]!)}（${round.seats[s].name}${round.seats[s].wins ? '胜' : '负'}）`)
       .join(' ');
     const detail = `庄 ${round.banker.cards.map(cardText).join(' ')}（${round.banker.name}） · ${seats}`;
-    const res = ctx.store.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
+    const res = await ctx.rounds.playRound({ username: ctx.username, game: ctx.game, stake: total, payout, valid, detail }, ctx.now);
     if (!res.ok) throw insufficient();
     trend.push(ctx.game.code, Object.fromEntries(SEATS.map((s) => [s, round.seats[s].wins])) as Record<Seat, boolean>);
     return { bet_id: res.bet_id, round, stake_fen: total, payout_fen: payout, balance_fen: res.balance };

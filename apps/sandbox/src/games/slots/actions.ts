@@ -12,7 +12,7 @@ const symbolName = (theme: Theme, s: number) =>
   s === 0 ? '百搭' : s <= 3 ? (HIGH[theme] ?? HIGH.fortune!)[s - 1] : (LOW[theme] ?? ['A', 'K', 'Q', 'J', '10'])[s - 4];
 
 export const slotActions: Record<string, Action> = {
-  spin(ctx, body) {
+  async spin(ctx, body) {
     const s = stake(body.stake_fen, 10);
     if (!STAKES_FEN.includes(s)) throw new PlayError('bad_bet', '请选择有效的投注额');
     const r = spin(s, ctx.rng);
@@ -20,7 +20,7 @@ export const slotActions: Record<string, Action> = {
     const detail = r.payout_fen
       ? `投注 ${yuan(s)} · 中奖 ${r.wins.length} 线（最高 ${best!.count}连${symbolName(ctx.game.theme, best!.symbol)}）· 派彩 ${yuan(r.payout_fen)}`
       : `投注 ${yuan(s)} · 未中奖`;
-    const res = ctx.store.playRound({ username: ctx.username, game: ctx.game, stake: s, payout: r.payout_fen, valid: s, detail }, ctx.now);
+    const res = await ctx.rounds.playRound({ username: ctx.username, game: ctx.game, stake: s, payout: r.payout_fen, valid: s, detail }, ctx.now);
     if (!res.ok) throw insufficient();
     return { bet_id: res.bet_id, stake_fen: s, grid: r.grid, wins: r.wins, payout_fen: r.payout_fen, balance_fen: res.balance };
   },
