@@ -35,6 +35,8 @@ export const MSG = {
   bodyTooLarge: '提交的内容过大！',
   notFound: '请求的接口不存在！',
   serverError: '服务器繁忙，请稍后再试！',
+  /** issue 35: the database or Redis briefly unreachable (code 503) */
+  serviceUnavailable: '服务暂时不可用，请稍后再试！',
   maintenance: '网站维护中，请稍后访问！',
   networkError: '网络异常，请稍后再试',
   logoutConfirm: '您确定要退出登录吗？',

@@ -57,6 +57,25 @@ export function answerTooLarge(request: FastifyRequest, reply: FastifyReply, env
   });
 }
 
+/** socket errors of a lost or refused link (node's codes) and PostgreSQL's connection classes */
+const LINK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** what pg, its pool and ioredis throw, without a code, when the link drops or never comes */
+const LINK_MESSAGES = /^(Connection terminated|Connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect|Reached the max retries per request limit|Stream isn't writeable)/;
+
+/**
+ * issue 35 (the soak): an error that says the database or Redis could not be reached, not that
+ * our code is wrong. Members are told the service is briefly unavailable (code 503), never a 500;
+ * whatever the call began is settled by the ledger's keys and the jobs, as after any lost reply.
+ */
+export function isOutage(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && LINK_CODES.has(e.code)) return true;
+    if (e.name === 'MaxRetriesPerRequestError') return true;
+    if (typeof e.message === 'string' && LINK_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /**
  * Every /api answer is HTTP 200 with the envelope (DESIGN.md section 3): refusals carry
  * their own code, Fastify's own errors (bad JSON, huge bodies, wrong content type) are
@@ -76,12 +95,15 @@ export function installErrorHandling(app: FastifyInstance) {
       body = envelopeOf(CODE.tooMany, error.message || MSG.tooManyAttempts(1));
     } else if (status >= 400 && status < 500) {
       body = envelopeOf(CODE.invalid, MSG.badRequest);
+    } else if (isOutage(error)) {
+      request.log.warn({ err: error, url: request.url }, 'database or Redis unreachable');
+      body = envelopeOf(CODE.maintenance, MSG.serviceUnavailable);
     } else {
       request.log.error({ err: error, url: request.url }, 'unhandled error');
       body = envelopeOf(CODE.error, MSG.serverError);
     }
     if (isApi(request.url)) return reply.code(200).send(body);
-    return reply.code(status >= 400 ? status : 500).type('text/plain; charset=utf-8').send(body.message);
+    return reply.code(body.code === CODE.maintenance ? 503 : status >= 400 ? status : 500).type('text/plain; charset=utf-8').send(body.message);
   });
 }
 
