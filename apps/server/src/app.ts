@@ -170,7 +170,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
 
   const games = createGames(ctx, { registry, catalogue, transfers: transfers.service, accounts: accounts.service, mayPlay: (memberId) => responsible.service.refuseIntoPlay(memberId, 'launch') /* issue 22 */ });
   const bets = createBets(ctx, { registry, catalogue, accounts: accounts.service });
-  const seamless = createSeamless(ctx); // issue 38: seamless venues
+  const seamless = createSeamless(ctx, { registry, invalidateCatalogue: () => catalogue.invalidate() }); // issue 38: seamless venues
   const cards = createCards(ctx, { checkPayPassword: accounts.service.checkPayPassword });
   const profile = createProfile(ctx, {
     sessions: accounts.sessions,
@@ -274,6 +274,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   bets.routes(http, accounts.requireMember);
   bets.adminRoutes(http, backoffice.requireAdmin); // issue 36: 注单查询
   await seamless.routes(http); // issue 38: the seamless venues' wallet API
+  seamless.adminRoutes(http, backoffice.requireAdmin); // issue 38: a venue's mode, a member's rounds
   content.routes(http, {
     // issue 20: the agent page's table is the default plan; getAgentLoginUrl sends an agent to its portal
     agentTiers: async () => tierTable((await agents.defaultPlan()).rows),

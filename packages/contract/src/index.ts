@@ -78,3 +78,5 @@ export * from './schemas/risk-events.ts'; // issue 36 point 3: risk rules and ev
 export * from './schemas/admin-bets.ts';
 // issue 37: live updates (stream ticket, pushed events)
 export * from './schemas/live.ts';
+// issue 38: seamless venues (a venue's mode, a member's rounds)
+export * from './schemas/seamless.ts';

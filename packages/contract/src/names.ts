@@ -245,6 +245,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'vip_level.delete': '删除VIP等级',
   'rebate_run.rerun': '重新结算返水',
   'venue.update': '修改场馆',
+  'venue.mode': '修改场馆钱包模式', // issue 38
   'game.update': '修改游戏',
   'catalogue.sync': '同步游戏目录',
   'chat.take': '接入客服会话',

@@ -138,6 +138,8 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   // issue 13: venues and games
   '/admin/api/venues/list': 'games.manage',
   '/admin/api/venues/update': 'games.manage',
+  '/admin/api/venues/mode': 'games.manage', // issue 38: seamless venues
+  '/admin/api/seamless/rounds': 'members.view',
   '/admin/api/games/list': 'games.manage',
   '/admin/api/games/update': 'games.manage',
   '/admin/api/catalogue/sync': 'games.manage',

@@ -130,6 +130,8 @@ export interface AdminVenueRow {
   games: number;
   shown_games: number;
   synced_at: string;
+  /** issue 38: transfer wallets or seamless (VENUE_MODE_NAMES) */
+  mode: 'transfer' | 'seamless';
 }
 
 export interface AdminGameRow {

@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { adminVenueUpdateSchema, GAME_CATEGORY_NAMES, type AdminCatalogueSyncReply, type AdminVenueRow } from '@casino/contract';
+import { adminVenueUpdateSchema, GAME_CATEGORY_NAMES, VENUE_MODE_NAMES, type AdminCatalogueSyncReply, type AdminVenueRow } from '@casino/contract';
 import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 import { Confirmed } from '../../components/Confirmed';
 import { LISTED_FILTER, STATE_FILTER } from './filter-options';
+import { useVenueMode } from '../../hooks/api/seamless'; // issue 38: seamless venues
 
 /** What one sync changed, for the result dialog. */
 function SyncResult({ r }: { r: AdminCatalogueSyncReply }) {
@@ -49,6 +50,7 @@ export default function VenuesPage() {
   const table = useTable<AdminVenueRow, VenueFilters>(venuesKey, listVenues, { pageSize: 50 });
   const update = useVenueUpdate();
   const sync = useCatalogueSync();
+  const setMode = useVenueMode(); // issue 38
   const { modal, message } = App.useApp();
   const [editing, setEditing] = useState<AdminVenueRow | null>(null);
 
@@ -94,11 +96,13 @@ export default function VenuesPage() {
         </Space>
       ),
     },
+    // issue 38: which wallet members play this venue from
+    { title: '钱包模式', dataIndex: 'mode', width: 100, render: (v: AdminVenueRow['mode']) => <Tag color={v === 'seamless' ? 'purple' : 'default'}>{VENUE_MODE_NAMES[v] ?? v}</Tag> },
     { title: '最近同步', dataIndex: 'synced_at', width: 170 },
     {
       title: '操作',
       key: 'op',
-      width: 220,
+      width: 280,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
@@ -125,6 +129,19 @@ export default function VenuesPage() {
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             名称/排序
           </Button>
+          <Confirmed
+            title={r.mode === 'seamless' ? `将「${r.name}」改回转账钱包？` : `将「${r.name}」改为免转钱包？`}
+            description={
+              r.mode === 'seamless'
+                ? '需该场馆没有未结算的局；之后会员需先转入资金才能游戏。'
+                : '需没有会员在该场馆持有余额（可先回收）；之后会员直接用中心钱包游戏，无需转账。'
+            }
+            run={() => setMode.mutateAsync({ platform: r.platform, mode: r.mode === 'seamless' ? 'transfer' : 'seamless' })}
+          >
+            <Button type="link" size="small">
+              {r.mode === 'seamless' ? '改为转账' : '改为免转'}
+            </Button>
+          </Confirmed>
         </Space>
       ),
     },
@@ -162,7 +179,7 @@ export default function VenuesPage() {
           />
         </Form>
       </Card>
-      <TableCard<AdminVenueRow> table={table} rowKey="platform" columns={columns} scroll={{ x: 1100 }} locale={{ emptyText: '没有符合条件的场馆' }} />
+      <TableCard<AdminVenueRow> table={table} rowKey="platform" columns={columns} scroll={{ x: 1260 }} locale={{ emptyText: '没有符合条件的场馆' }} />
       {editing ? (
         <ActionModal<{ name: string; sort: number }>
           open

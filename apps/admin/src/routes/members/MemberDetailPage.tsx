@@ -13,6 +13,7 @@ import { MemberActions } from './MemberActions';
 import { RecordsTable } from './RecordsTable';
 import { ResponsibleTab } from './ResponsibleTab'; // issue 22: responsible play
 import { TurnoverTab } from './TurnoverTab';
+import { SeamlessRoundsTab } from './SeamlessRoundsTab'; // issue 38: seamless venues' rounds
 import { LinksTab, LoginsTab, RiskLevelAction, RiskLevelTag } from './RiskParts'; // issue 36: risk control
 
 const RECORD_TABS: { kind: MemberRecordKind; label: string }[] = [
@@ -283,6 +284,8 @@ export default function MemberDetailPage() {
             ...(can(me.data, 'risk.view') ? [{ key: 'links', label: '关联账户', children: <LinksTab username={p.username} history={m.risk_history ?? []} /> }] : []),
             // issue 22: limits, breaks and their history (needs responsible.view)
             ...(can(me.data, 'responsible.view') ? [{ key: 'responsible', label: '自我管理', children: <ResponsibleTab me={me.data} username={p.username} /> }] : []),
+            // issue 38: rounds at seamless venues with their debit, credit and rollback calls
+            { key: 'seamless', label: '免转注单', children: <SeamlessRoundsTab username={p.username} /> },
           ]}
           destroyOnHidden
         />

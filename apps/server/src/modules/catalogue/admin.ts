@@ -57,6 +57,7 @@ const venueView = (v: Venue, counts?: { games: number; shown: number }): AdminVe
   games: counts?.games ?? 0,
   shown_games: counts?.shown ?? 0,
   synced_at: toWireTime(Number(v.synced_at)),
+  mode: v.mode === 'seamless' ? 'seamless' : 'transfer', // issue 38
 });
 
 const venueAudit = (v: Venue) => ({ name: v.name, state: bit(v.state), listed: bit(v.op_listed), sort: Number(v.sort) });
