@@ -85,13 +85,14 @@ describe('signing in', () => {
     await shot(page, 'register-wrong-captcha');
 
     await byTest('reg-code').fill((await currentCaptcha(page)).answer);
-    const polled = page.waitForRequest((r) => r.url().endsWith('/api/balance'), { timeout: 10_000 });
+    // the balance follows the member: polled, or (issue 37) pushed over the live stream
+    const polled = page.waitForRequest((r) => r.url().endsWith('/api/balance') || r.url().includes('/api/stream?ticket='), { timeout: 10_000 });
     await byTest('reg-submit').click();
     await expect.poll(hashPath).toBe('/');
     await expect.poll(() => byTest('header-balance').textContent()).toContain('0.00');
     expect(await byTest('home-username').textContent()).toContain('e2euser01');
     for (const tab of ['tab-recharge', 'tab-withdrawal', 'tab-kefu']) expect(await byTest(tab).isVisible(), tab).toBe(true);
-    await polled; // balance polling started
+    await polled; // balance polling (or the live stream) started
     await shot(page, 'home-member');
   });
 

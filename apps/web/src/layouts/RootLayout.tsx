@@ -25,11 +25,27 @@ export function RootLayout() {
   }, [search]);
 
   // balance polling follows the token: on at login, off at logout or 401, and off
-  // whenever the app itself goes away (e.g. the site switches to maintenance)
+  // whenever the app itself goes away (e.g. the site switches to maintenance).
+  // issue 37: with it the live-update stream (loaded for a signed-in member only), which stands
+  // the poll down while it is up and hands back to it when it drops
   useEffect(() => {
     if (!token) return;
     startBalancePolling();
-    return () => stopBalancePolling();
+    let stopped = false;
+    let stop: (() => void) | undefined;
+    void import('../session/live').then(
+      (live) => {
+        if (stopped) return;
+        live.startLive();
+        stop = live.stopLive;
+      },
+      () => {}, // the chunk did not load: the poll goes on
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+      stopBalancePolling();
+    };
   }, [token]);
 
   // the unread count behind the drawer's and member centre's badges: once per sign-in

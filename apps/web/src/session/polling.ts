@@ -23,6 +23,15 @@ async function tick(): Promise<void> {
   }
 }
 
+/**
+ * issue 37: one balance call now (the live stream dropped, or said the session ended): the balance
+ * is fresh at once, and an ended session meets its 401 now rather than at the next tick. Call it
+ * with the poll running (its answer is kept only while it is).
+ */
+export function pollBalanceNow(): void {
+  void tick();
+}
+
 export function startBalancePolling(): void {
   if (timer !== null) return;
   timer = window.setInterval(() => void tick(), TIMERS.balancePollMs);

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fenToYuan, type OrderStatus, type PayInfo, type PayWaysReply, type RechargeInput } from '@casino/contract';
 import { apiGet, apiPost, failureText, type ApiResult } from '../../api/client';
 import { session } from '../../lib/storage';
 import { toast } from '../../ui/feedback';
 import { ApiFailure, useAfterMoneyMoved } from './wallet';
+import { onOrderNews, useLive } from '../../session/liveState';
 
 /**
  * Server data of the deposit screens (spec sections 2, 4, 7): the methods and bonus terms
@@ -74,7 +75,9 @@ export function useRecharge() {
 
 /** POST /api/payinfo {deposit_no}: the order, the account to pay and its kind (`message`). */
 export function usePayInfo(depositNo: string, everyMs = 10_000) {
-  return useQuery({
+  // issue 37: while the live stream is up the order's state is pushed: no poll, a read when it moves
+  const live = useLive((s) => s.up);
+  const q = useQuery({
     queryKey: ['payinfo', depositNo],
     enabled: depositNo !== '',
     queryFn: async () => {
@@ -83,9 +86,17 @@ export function usePayInfo(depositNo: string, everyMs = 10_000) {
       return { kind: res.message, info: res.data };
     },
     retry: (count, err) => count < 2 && err instanceof ApiFailure && Boolean(err.result.network),
-    // the state changes when an operator decides: read again every 10 s while shown
-    refetchInterval: everyMs,
+    // the state changes when an operator decides: read again every 10 s while shown (and no stream)
+    refetchInterval: live ? false : everyMs,
   });
+  const { refetch } = q;
+  useEffect(
+    () => onOrderNews((e) => {
+      if (depositNo !== '' && (e === null || (e.kind === 'deposit' && e.order_no === depositNo))) void refetch();
+    }),
+    [depositNo, refetch],
+  );
+  return q;
 }
 
 /** GET /pay/api/queryOrderNo once. */
