@@ -13,7 +13,7 @@ import { createRiskService } from './service.ts';
  */
 export { asRiskLevel, blocksPromotions, noPromoAmong, recordPromoSkips, refuseIfNoPromo, riskLevelHistory, riskLevelOf, withdrawalsNeedReview } from './levels.ts';
 export { addressFilter, type AddressFilter } from './addresses.ts';
-export { linkCount, memberLinks } from './links.ts';
+export { linkCount, linkCounts, maskValue, memberLinks, sharedBetween, type RawHit } from './links.ts';
 export type { RiskService } from './service.ts';
 // issue 36 point 3: risk events (the bell, the dashboard, the withdrawal review count the open ones)
 export { openEventCount, openEventsOf } from './events.ts';

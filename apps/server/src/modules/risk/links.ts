@@ -45,7 +45,20 @@ export function maskValue(kind: LinkKind, value: string): string {
   }
 }
 
-type Hit = { memberId: number; kind: LinkKind; value: string; since: number };
+/** one link: `of` shares `value` (raw: a device id, an address, a card's fingerprint, a name, a mobile) with `memberId` */
+export type RawHit = {
+  of: number;
+  memberId: number;
+  kind: LinkKind;
+  value: string;
+  /** what an operator may read of it before masking (a card's last 4 digits; the value otherwise) */
+  shown: string;
+  since: number;
+  /** an address: it is the registration address of either side */
+  registration?: boolean;
+};
+type Part = { hits: RawHit[]; truncated: Set<number> };
+type Subject = { id: number; register_ip: string; realname: string; mobile: string; created_at: number };
 
 async function memberRow(db: Kysely<DB>, username: string) {
   const m = await db.selectFrom('members').select(['id', 'username', 'realname', 'mobile', 'register_ip', 'created_at', 'risk_level']).where('username', '=', username.toLowerCase()).executeTakeFirst();
@@ -53,98 +66,148 @@ async function memberRow(db: Kysely<DB>, username: string) {
   return m;
 }
 
-/** devices: the member's (first use of each), then the other members' first use of the same */
-async function deviceHits(db: Kysely<DB>, memberId: number): Promise<{ hits: Hit[]; truncated: boolean }> {
-  const mine = await db
-    .selectFrom('member_logins')
-    .select(['device', (eb) => eb.fn.min<number>('created_at').as('first')])
-    .where('member_id', '=', memberId)
-    .where('device', 'is not', null)
-    .groupBy('device')
-    .limit(OWN_VALUES)
-    .execute();
-  const firstOf = new Map(mine.filter((r) => r.device).map((r) => [r.device as string, n(r.first)]));
-  if (!firstOf.size) return { hits: [], truncated: false };
-  const theirs = await db
-    .selectFrom('member_logins')
-    .select(['member_id', 'device', (eb) => eb.fn.min<number>('created_at').as('first')])
-    .where('device', 'in', [...firstOf.keys()])
-    .where('member_id', '<>', memberId)
-    .groupBy(['device', 'member_id'])
-    .limit(PER_KIND + 1)
-    .execute();
-  return {
-    truncated: theirs.length > PER_KIND,
-    hits: theirs.slice(0, PER_KIND).map((r) => ({ memberId: n(r.member_id), kind: 'device' as const, value: r.device as string, since: Math.max(n(r.first), firstOf.get(r.device as string) ?? 0) })),
-  };
+/** value -> the subjects holding it, with their first use */
+type Owners = Map<string, Map<number, number>>;
+function own(owners: Owners, value: string, of: number, at: number) {
+  const m = owners.get(value) ?? new Map<number, number>();
+  owners.set(value, m);
+  m.set(of, Math.min(m.get(of) ?? Infinity, at));
 }
 
-/** addresses: registration and sign-in addresses, each side's first use; ignored ones never */
-async function addressHits(db: Kysely<DB>, m: { id: number; register_ip: string; created_at: number }, filter: AddressFilter): Promise<{ hits: Hit[]; truncated: boolean }> {
-  const mine = await db
-    .selectFrom('member_logins')
-    .select(['ip', (eb) => eb.fn.min<number>('created_at').as('first')])
-    .where('member_id', '=', m.id)
-    .groupBy('ip')
-    .limit(OWN_VALUES * 2)
-    .execute();
-  const firstOf = new Map<string, number>();
-  for (const r of mine) if (!filter.ignored(r.ip)) firstOf.set(r.ip, n(r.first));
-  if (!filter.ignored(m.register_ip)) firstOf.set(m.register_ip, Math.min(firstOf.get(m.register_ip) ?? Infinity, n(m.created_at)));
-  if (!firstOf.size) return { hits: [], truncated: false };
-  const ips = [...firstOf.keys()].slice(0, OWN_VALUES);
-  const [logins, registrations] = await Promise.all([
+/**
+ * One statement for many values, each answering at most `cap` holders (a value shared by a crowd,
+ * such as a carrier's address, never reads the crowd): `select * from (... where col = v limit
+ * cap) union all ...`, 200 values a statement (SQLite allows 500 compound terms).
+ */
+async function perValue<R>(values: string[], arm: (v: string) => { execute(): Promise<R[]> } & { unionAll(o: any): any }): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += 200) {
+    const arms = values.slice(i, i + 200).map(arm);
+    const q = arms.slice(1).reduce((acc, a) => acc.unionAll(a), arms[0]);
+    out.push(...((await q.execute()) as R[]));
+  }
+  return out;
+}
+
+/** attributes the holders found for each value to the subjects holding it; at most PER_KIND a subject and kind */
+function attribute(owners: Owners, found: { value: string; memberId: number; at: number; kind: LinkKind; shown?: string; registration?: boolean }[], part: Part, counted: Map<string, Set<number>>) {
+  for (const f of found) {
+    for (const [of, mine] of owners.get(f.value) ?? []) {
+      if (of === f.memberId) continue;
+      const key = `${of}|${f.kind}`;
+      const seen = counted.get(key) ?? new Set<number>();
+      counted.set(key, seen);
+      if (!seen.has(f.memberId) && seen.size >= PER_KIND) {
+        part.truncated.add(of);
+        continue;
+      }
+      seen.add(f.memberId);
+      part.hits.push({ of, memberId: f.memberId, kind: f.kind, value: f.value, shown: f.shown ?? f.value, since: Math.max(f.at, mine), ...(f.registration ? { registration: true } : {}) });
+    }
+  }
+}
+
+/**
+ * The links of several members at once (the withdrawal list's page, member 360's one member, an
+ * agent's downline member against the agent): a fixed number of statements whatever the number
+ * of members. `among`, when given, keeps only links to those members.
+ */
+export async function linkHits(db: Kysely<DB>, filter: AddressFilter, subjects: Subject[], among?: number[]): Promise<Part> {
+  const part: Part = { hits: [], truncated: new Set() };
+  if (!subjects.length || (among && !among.length)) return part;
+  const ids = subjects.map((s) => s.id);
+  const counted = new Map<string, Set<number>>();
+  const only = <Q extends { where: any }>(q: Q, col: string): Q => (among ? q.where(col, 'in', among) : q);
+  // each value answers its holders besides the subjects themselves, up to PER_KIND + 1 others
+  const cap = (holders: number) => PER_KIND + 1 + holders;
+
+  const [devices, logins, cards] = await Promise.all([
+    db
+      .selectFrom('member_logins')
+      .select(['member_id', 'device', (eb) => eb.fn.min<number>('created_at').as('first')])
+      .where('member_id', 'in', ids)
+      .where('device', 'is not', null)
+      .groupBy(['member_id', 'device'])
+      .limit(OWN_VALUES * ids.length)
+      .execute(),
     db
       .selectFrom('member_logins')
       .select(['member_id', 'ip', (eb) => eb.fn.min<number>('created_at').as('first')])
-      .where('ip', 'in', ips)
-      .where('member_id', '<>', m.id)
-      .groupBy(['ip', 'member_id'])
-      .limit(PER_KIND + 1)
+      .where('member_id', 'in', ids)
+      .groupBy(['member_id', 'ip'])
+      .limit(OWN_VALUES * 2 * ids.length)
       .execute(),
-    db.selectFrom('members').select(['id', 'register_ip', 'created_at']).where('register_ip', 'in', ips).where('id', '<>', m.id).limit(PER_KIND + 1).execute(),
+    db.selectFrom('member_cards').select(['member_id', 'number_key', 'type', 'bank_no_last4', 'created_at']).where('member_id', 'in', ids).limit(OWN_VALUES * ids.length).execute(),
   ]);
-  const hits: Hit[] = [];
-  for (const r of logins) hits.push({ memberId: n(r.member_id), kind: 'ip', value: r.ip, since: Math.max(n(r.first), firstOf.get(r.ip) ?? 0) });
-  for (const r of registrations) hits.push({ memberId: n(r.id), kind: 'ip', value: r.register_ip, since: Math.max(n(r.created_at), firstOf.get(r.register_ip) ?? 0) });
-  return { hits, truncated: logins.length > PER_KIND || registrations.length > PER_KIND };
-}
 
-/** cards and USDT addresses by fingerprint (unbound ones too: a card once shared is still a link) */
-async function cardHits(db: Kysely<DB>, memberId: number): Promise<{ hits: Hit[]; truncated: boolean }> {
-  const mine = await db.selectFrom('member_cards').select(['number_key', 'type', 'bank_no_last4', 'created_at']).where('member_id', '=', memberId).limit(OWN_VALUES).execute();
-  const own = new Map<string, { type: number; last4: string; at: number }>();
-  for (const c of mine) if (c.number_key && !own.has(c.number_key)) own.set(c.number_key, { type: n(c.type), last4: c.bank_no_last4, at: n(c.created_at) });
-  if (!own.size) return { hits: [], truncated: false };
-  const theirs = await db
-    .selectFrom('member_cards')
-    .select(['member_id', 'number_key', 'created_at'])
-    .where('number_key', 'in', [...own.keys()])
-    .where('member_id', '<>', memberId)
-    .limit(PER_KIND + 1)
-    .execute();
-  return {
-    truncated: theirs.length > PER_KIND,
-    hits: theirs.slice(0, PER_KIND).map((r) => {
-      const c = own.get(r.number_key)!;
-      return { memberId: n(r.member_id), kind: c.type === 2 ? ('usdt' as const) : ('card' as const), value: c.last4, since: Math.max(n(r.created_at), c.at) };
+  const deviceOwners: Owners = new Map();
+  for (const r of devices) if (r.device) own(deviceOwners, r.device, n(r.member_id), n(r.first));
+  const ipOwners: Owners = new Map();
+  const registered = new Map<number, string>();
+  for (const r of logins) if (!filter.ignored(r.ip)) own(ipOwners, r.ip, n(r.member_id), n(r.first));
+  for (const s of subjects) {
+    if (filter.ignored(s.register_ip)) continue;
+    own(ipOwners, s.register_ip, s.id, s.created_at);
+    registered.set(s.id, s.register_ip);
+  }
+  const cardOwners: Owners = new Map();
+  const cardInfo = new Map<string, { usdt: boolean; last4: string }>();
+  for (const c of cards) {
+    if (!c.number_key) continue;
+    own(cardOwners, c.number_key, n(c.member_id), n(c.created_at));
+    cardInfo.set(c.number_key, { usdt: n(c.type) === 2, last4: c.bank_no_last4 });
+  }
+  const nameOwners: Owners = new Map();
+  const mobileOwners: Owners = new Map();
+  for (const s of subjects) {
+    if (s.realname.trim()) own(nameOwners, s.realname.trim(), s.id, s.created_at);
+    if (s.mobile.trim()) own(mobileOwners, s.mobile.trim(), s.id, s.created_at);
+  }
+  const holders = (o: Owners, v: string) => o.get(v)?.size ?? 0;
+
+  const [theirDevices, theirLogins, theirRegs, theirCards, theirNames, theirMobiles] = await Promise.all([
+    perValue([...deviceOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('member_logins').select(['device as value', 'member_id', (e) => e.fn.min<number>('created_at').as('first')]).where('device', '=', v), 'member_id').groupBy(['device', 'member_id']).limit(cap(holders(deviceOwners, v))).as('h')).selectAll(),
+    ),
+    perValue([...ipOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('member_logins').select(['ip as value', 'member_id', (e) => e.fn.min<number>('created_at').as('first')]).where('ip', '=', v), 'member_id').groupBy(['ip', 'member_id']).limit(cap(holders(ipOwners, v))).as('h')).selectAll(),
+    ),
+    perValue([...ipOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('members').select(['register_ip as value', 'id as member_id', 'created_at as first']).where('register_ip', '=', v), 'id').limit(cap(holders(ipOwners, v))).as('h')).selectAll(),
+    ),
+    perValue([...cardOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('member_cards').select(['number_key as value', 'member_id', 'created_at as first']).where('number_key', '=', v), 'member_id').limit(cap(holders(cardOwners, v)) * 2).as('h')).selectAll(),
+    ),
+    perValue([...nameOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('members').select(['realname as value', 'id as member_id', 'created_at as first']).where('realname', '=', v), 'id').limit(cap(holders(nameOwners, v))).as('h')).selectAll(),
+    ),
+    perValue([...mobileOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('members').select(['mobile as value', 'id as member_id', 'created_at as first']).where('mobile', '=', v), 'id').limit(cap(holders(mobileOwners, v))).as('h')).selectAll(),
+    ),
+  ]);
+  const rows = (list: { value: string | null; member_id: number; first: number }[]) => list.filter((r) => r.value !== null).map((r) => ({ value: r.value as string, memberId: n(r.member_id), at: n(r.first) }));
+  attribute(deviceOwners, rows(theirDevices).map((r) => ({ ...r, kind: 'device' as const })), part, counted);
+  const theirRegistered = rows(theirRegs);
+  const regAddr = new Set(theirRegistered.map((r) => `${r.memberId}|${r.value}`));
+  // an address both sides used, marked when it is either side's registration address
+  const addr = [...rows(theirLogins), ...theirRegistered].map((r) => ({ ...r, kind: 'ip' as const, registration: regAddr.has(`${r.memberId}|${r.value}`) }));
+  for (const a of addr) {
+    const mineRegistered = [...(ipOwners.get(a.value)?.keys() ?? [])].some((of) => registered.get(of) === a.value);
+    if (mineRegistered) a.registration = true;
+  }
+  attribute(ipOwners, addr, part, counted);
+  attribute(
+    cardOwners,
+    rows(theirCards).map((r) => {
+      const c = cardInfo.get(r.value)!;
+      return { ...r, kind: c.usdt ? ('usdt' as const) : ('card' as const), shown: c.last4 };
     }),
-  };
-}
-
-/** the same real name or mobile on the members row */
-async function profileHits(db: Kysely<DB>, m: { id: number; realname: string; mobile: string; created_at: number }): Promise<{ hits: Hit[]; truncated: boolean }> {
-  const realname = m.realname.trim();
-  const mobile = m.mobile.trim();
-  const [byName, byMobile] = await Promise.all([
-    realname ? db.selectFrom('members').select(['id', 'created_at']).where('realname', '=', realname).where('id', '<>', m.id).limit(PER_KIND + 1).execute() : [],
-    mobile ? db.selectFrom('members').select(['id', 'created_at']).where('mobile', '=', mobile).where('id', '<>', m.id).limit(PER_KIND + 1).execute() : [],
-  ]);
-  const hits: Hit[] = [
-    ...byName.slice(0, PER_KIND).map((r) => ({ memberId: n(r.id), kind: 'realname' as const, value: realname, since: Math.max(n(r.created_at), n(m.created_at)) })),
-    ...byMobile.slice(0, PER_KIND).map((r) => ({ memberId: n(r.id), kind: 'mobile' as const, value: mobile, since: Math.max(n(r.created_at), n(m.created_at)) })),
-  ];
-  return { hits, truncated: byName.length > PER_KIND || byMobile.length > PER_KIND };
+    part,
+    counted,
+  );
+  attribute(nameOwners, rows(theirNames).map((r) => ({ ...r, kind: 'realname' as const })), part, counted);
+  attribute(mobileOwners, rows(theirMobiles).map((r) => ({ ...r, kind: 'mobile' as const })), part, counted);
+  return part;
 }
 
 async function membersById(db: Kysely<DB>, ids: number[]) {
@@ -157,25 +220,26 @@ async function membersById(db: Kysely<DB>, ids: number[]) {
 }
 
 const KIND_ORDER: LinkKind[] = ['device', 'card', 'usdt', 'ip', 'realname', 'mobile'];
+const subjectOf = (m: { id: number; register_ip: string; realname: string; mobile: string; created_at: number }): Subject => ({
+  id: n(m.id),
+  register_ip: m.register_ip,
+  realname: m.realname ?? '',
+  mobile: m.mobile ?? '',
+  created_at: n(m.created_at),
+});
 
-/** Each member linked to this one, what they share (masked) and since when; most shared first. */
+/** Each member linked to this one, what they share (masked) and since when; most shared first (member 360). */
 export async function memberLinks(db: Kysely<DB>, filter: AddressFilter, username: string): Promise<MemberLinks> {
   const m = await memberRow(db, username);
-  const id = n(m.id);
-  const parts = await Promise.all([
-    deviceHits(db, id),
-    addressHits(db, { id, register_ip: m.register_ip, created_at: n(m.created_at) }, filter),
-    cardHits(db, id),
-    profileHits(db, { id, realname: m.realname, mobile: m.mobile, created_at: n(m.created_at) }),
-  ]);
+  const part = await linkHits(db, filter, [subjectOf(m)]);
   const byMember = new Map<number, Map<string, SharedValue & { at: number }>>();
-  for (const h of parts.flatMap((p) => p.hits)) {
+  for (const h of part.hits) {
     const shared = byMember.get(h.memberId) ?? new Map();
     byMember.set(h.memberId, shared);
     const key = `${h.kind}|${h.value}`;
     const was = shared.get(key);
     // the same value seen as registration and sign-in: the earlier time both had it
-    if (!was || h.since < was.at) shared.set(key, { kind: h.kind, value: maskValue(h.kind, h.value), since: time(h.since), at: h.since });
+    if (!was || h.since < was.at) shared.set(key, { kind: h.kind, value: maskValue(h.kind, h.shown), since: time(h.since), at: h.since });
   }
   const info = await membersById(db, [...byMember.keys()]);
   const members: (LinkedMember & { at: number })[] = [];
@@ -195,12 +259,33 @@ export async function memberLinks(db: Kysely<DB>, filter: AddressFilter, usernam
     });
   }
   members.sort((a, b) => b.shared.length - a.shared.length || a.at - b.at || a.username.localeCompare(b.username));
-  return { username: m.username, risk_level: asRiskLevel(m.risk_level), members: members.map(({ at: _at, ...rest }) => rest), truncated: parts.some((p) => p.truncated) };
+  return { username: m.username, risk_level: asRiskLevel(m.risk_level), members: members.map(({ at: _at, ...rest }) => rest), truncated: part.truncated.size > 0 };
 }
 
-/** How many members are linked to this one (the withdrawal review's figure). */
+/** How many members are linked to this one. */
 export async function linkCount(db: Kysely<DB>, filter: AddressFilter, username: string): Promise<number> {
   return (await memberLinks(db, filter, username)).members.length;
+}
+
+/**
+ * How many members are linked to each of these (the withdrawal list's page): the same figure as
+ * memberLinks' for each, in one set of statements for the whole page.
+ */
+export async function linkCounts(db: Kysely<DB>, filter: AddressFilter, memberIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(memberIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'register_ip', 'realname', 'mobile', 'created_at']).where('id', 'in', ids).execute();
+  const part = await linkHits(db, filter, rows.map(subjectOf));
+  const linked = new Map<number, Set<number>>(rows.map((r) => [n(r.id), new Set<number>()]));
+  for (const h of part.hits) linked.get(h.of)?.add(h.memberId);
+  return new Map([...linked].map(([id, set]) => [id, set.size]));
+}
+
+/** What one member shares with one other member (the agent programme's flags: a downline member against its agent). */
+export async function sharedBetween(db: Kysely<DB>, filter: AddressFilter, memberId: number, otherId: number): Promise<RawHit[]> {
+  const m = await db.selectFrom('members').select(['id', 'register_ip', 'realname', 'mobile', 'created_at']).where('id', '=', memberId).executeTakeFirst();
+  if (!m || memberId === otherId) return [];
+  return (await linkHits(db, filter, [subjectOf(m)], [otherId])).hits;
 }
 
 export interface SearchDeps {
