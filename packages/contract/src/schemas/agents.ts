@@ -85,7 +85,7 @@ export const AGENT_MSG = {
 /** agent record state: 1 active, 2 suspended (keeps its downline; earns nothing while suspended) */
 export const AGENT_RECORD_STATE_LABEL: Record<number, string> = { 1: '正常', 2: '已暂停' };
 /** flag kinds and their names */
-export const AGENT_FLAG_KINDS = ['card', 'register_ip', 'login_ip', 'device', 'card_shared'] as const;
+export const AGENT_FLAG_KINDS = ['card', 'register_ip', 'login_ip', 'device', 'card_shared', 'usdt', 'realname', 'mobile'] as const;
 export type AgentFlagKind = (typeof AGENT_FLAG_KINDS)[number];
 export const AGENT_FLAG_KIND_LABEL: Record<AgentFlagKind, string> = {
   card: '与代理使用相同银行卡',
@@ -93,6 +93,10 @@ export const AGENT_FLAG_KIND_LABEL: Record<AgentFlagKind, string> = {
   login_ip: '与代理注册/登录IP相同（登录IP）',
   device: '与代理使用相同设备',
   card_shared: '与其他下级会员使用相同银行卡',
+  // issue 36 point 6: the links of risk control
+  usdt: '与代理使用相同USDT地址',
+  realname: '与代理真实姓名相同',
+  mobile: '与代理手机号相同',
 };
 /** flag state: 1 open (member left out of figures), 2 cleared by an operator */
 export const AGENT_FLAG_STATE_LABEL: Record<number, string> = { 1: '待处理', 2: '已解除' };

@@ -24,9 +24,9 @@ describe('agents: the outside probe\'s findings', () => {
   const DEVICE_A = '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
   const DEVICE_B = '6e2d3c4b-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
 
-  /** registers with a device id from its own address, with a pid when given */
+  /** registers with a device id from its own address and a real name of its own, with a pid when given */
   const regOn = async (name: string, device: string, pid?: string) => {
-    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: '张三', paypassword: '654321', ...(pid ? { pid } : {}) }, { ip: freshIp(), headers: { 'x-device-id': device } });
+    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: `张${name}`, paypassword: '654321', ...(pid ? { pid } : {}) }, { ip: freshIp(), headers: { 'x-device-id': device } });
     expect(r.code, r.message).toBe(200);
     const id = Number((await t.ctx.db.selectFrom('members').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id);
     return { id, token: r.data.api_token as string };

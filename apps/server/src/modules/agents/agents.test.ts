@@ -22,9 +22,9 @@ describe('agents: downlines, figures, flags, plans', () => {
   const tokens: Record<string, string> = {};
   let betNo = 0;
 
-  /** registers from its own address (flags match addresses) with an optional pid */
+  /** registers from its own address, with a real name of its own (flags match both), with an optional pid */
   const reg = async (name: string, ip: string, pid?: string) => {
-    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: '张三', paypassword: '654321', ...(pid ? { pid } : {}) }, { ip });
+    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: `张${name}`, paypassword: '654321', ...(pid ? { pid } : {}) }, { ip });
     expect(r.code, r.message).toBe(200);
     tokens[name] = r.data.api_token;
     const m = await t.ctx.db.selectFrom('members').select('id').where('username', '=', name).executeTakeFirstOrThrow();

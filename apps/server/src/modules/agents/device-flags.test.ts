@@ -23,9 +23,9 @@ describe('agents: the device check', () => {
   let seq = 0;
 
   const device = (id: string) => ({ 'x-device-id': id });
-  /** registers from its own address (so only a device can match) with a device header */
+  /** registers from its own address with a real name of its own (so only a device can match) with a device header */
   const reg = async (name: string, ip: string, headers: Record<string, string>, pid?: string) => {
-    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: '张三', paypassword: '654321', ...(pid ? { pid } : {}) }, { ip, headers });
+    const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: `张${name}`, paypassword: '654321', ...(pid ? { pid } : {}) }, { ip, headers });
     expect(r.code, r.message).toBe(200);
     ids[name] = Number((await t.ctx.db.selectFrom('members').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id);
   };

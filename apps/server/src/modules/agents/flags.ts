@@ -5,49 +5,21 @@ import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
+import { addressFilter, maskValue, sharedBetween, type AddressFilter, type RawHit } from '../risk/index.ts';
 import { readMark, setMark } from './rollup.ts';
 
 /**
- * Fraud checks (issue 20): a downline member is flagged as possibly its agent's own account when
- * it shares with the agent's member account
- * - a card (member_cards.number_key, the keyed hash cards are compared by),
- * - an address: its registration address (register_ip) or a sign-in address (member_logins.ip)
- *   seen on the agent's account,
- * - a device: the member site's device id (a random UUID it keeps in local storage and sends
- *   as X-Device-Id) of its registration or a sign-in (member_logins.device) that the agent's
- *   account registered or signed in with (the user-agent text is not compared: many phones
- *   share one),
- * or shares a card with another member of the same agent's downline.
- * Loopback addresses are not a client's (a request that came through a proxy without
- * trustProxy, or a test on this machine) and are never matched.
+ * Fraud checks (issue 20; issue 36 point 6): a downline member is flagged as possibly its agent's
+ * own account when it is linked to the agent's member account by the links of risk control
+ * (DESIGN.md section 15, risk/links.ts): a device id, a registration or sign-in address (never
+ * loopback or the operator's TRUSTED_PROXIES), a card or USDT address (the keyed fingerprint), a
+ * real name or a mobile. Besides, a member sharing a card with another member of the same
+ * agent's downline is flagged with it (DESIGN.md section 12).
  * Flags are kept per (member, agent, kind, what is shared) and stay until an operator clears
- * them; figures leave a member with an open flag out (figures.ts).
+ * them; figures leave a member with an open flag out (figures.ts): a flag never raises them.
  */
 
 const n = (v: unknown) => Number(v ?? 0);
-const LOOPBACK = new Set(['', '127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost', 'unknown']);
-
-async function addressesOf(db: Kysely<DB>, memberId: number): Promise<{ register: string; all: Set<string> }> {
-  const [m, logins] = await Promise.all([
-    db.selectFrom('members').select('register_ip').where('id', '=', memberId).executeTakeFirst(),
-    db.selectFrom('member_logins').select('ip').distinct().where('member_id', '=', memberId).limit(500).execute(),
-  ]);
-  const register = m?.register_ip ?? '';
-  const all = new Set([register, ...logins.map((l) => l.ip)].filter((ip) => !LOOPBACK.has(ip)));
-  return { register: LOOPBACK.has(register) ? '' : register, all };
-}
-
-/**
- * The devices both accounts registered or signed in with: the member's (at most 100), then
- * which of them the agent's rows carry; both read the (member_id, device) index (migration 030).
- */
-async function sharedDevices(db: Kysely<DB>, memberId: number, agentMember: number): Promise<string[]> {
-  const mine = await db.selectFrom('member_logins').select('device').distinct().where('member_id', '=', memberId).where('device', 'is not', null).limit(100).execute();
-  const devices = mine.map((r) => r.device).filter((d): d is string => Boolean(d));
-  if (!devices.length) return [];
-  const theirs = await db.selectFrom('member_logins').select('device').distinct().where('member_id', '=', agentMember).where('device', 'in', devices).execute();
-  return theirs.map((r) => r.device).filter((d): d is string => Boolean(d));
-}
 
 async function cardsOf(db: Kysely<DB>, memberId: number) {
   return db.selectFrom('member_cards').select(['number_key', 'bank_no_last4', 'type']).where('member_id', '=', memberId).execute();
@@ -61,26 +33,39 @@ async function raise(db: Kysely<DB>, f: { memberId: number; agentId: number; kin
     .execute();
 }
 
-const maskIp = (ip: string) => ip;
+/** a link to the agent as a flag: its kind, the key it is kept under and the words operators read */
+function flagOf(h: RawHit): { kind: AgentFlagKind; key: string; detail: string } {
+  switch (h.kind) {
+    case 'device':
+      return { kind: 'device', key: h.value, detail: `设备 ${h.value.slice(0, 8)}` };
+    case 'ip':
+      return { kind: h.registration ? 'register_ip' : 'login_ip', key: h.value, detail: `地址 ${h.value}` };
+    case 'card':
+      return { kind: 'card', key: h.value, detail: `银行卡尾号 ${h.shown}` };
+    case 'usdt':
+      return { kind: 'usdt', key: h.value, detail: `USDT地址尾号 ${h.shown}` };
+    case 'realname':
+      return { kind: 'realname', key: h.value, detail: `真实姓名 ${maskValue('realname', h.value)}` };
+    case 'mobile':
+      return { kind: 'mobile', key: h.value, detail: `手机号 ${maskValue('mobile', h.value)}` };
+  }
+}
 
-/** Checks one downline member against its agent (and the agent's other downline members). */
-export async function checkMember(db: Kysely<DB>, memberId: number, agentId: number, now: number): Promise<void> {
+/** Checks one downline member against its agent (the links between them) and the agent's other downline members (cards). */
+export async function checkMember(db: Kysely<DB>, memberId: number, agentId: number, now: number, filter: AddressFilter = addressFilter()): Promise<void> {
   const agent = await db.selectFrom('agents').select('member_id').where('id', '=', agentId).executeTakeFirst();
   if (!agent) return;
   const agentMember = n(agent.member_id);
   if (agentMember === memberId) return;
-  const [mine, theirs, myCards, agentCards] = await Promise.all([addressesOf(db, memberId), addressesOf(db, agentMember), cardsOf(db, memberId), cardsOf(db, agentMember)]);
-  for (const ip of mine.all) {
-    if (!theirs.all.has(ip)) continue;
-    const kind: AgentFlagKind = ip === mine.register ? 'register_ip' : 'login_ip';
-    await raise(db, { memberId, agentId, kind, key: ip, detail: `地址 ${maskIp(ip)}`, now });
-  }
-  for (const device of await sharedDevices(db, memberId, agentMember)) {
-    await raise(db, { memberId, agentId, kind: 'device', key: device, detail: `设备 ${device.slice(0, 8)}`, now });
-  }
-  const agentKeys = new Set(agentCards.map((c) => c.number_key));
-  for (const c of myCards) {
-    if (agentKeys.has(c.number_key)) await raise(db, { memberId, agentId, kind: 'card', key: c.number_key, detail: `${n(c.type) === 2 ? 'USDT地址' : '银行卡'}尾号 ${c.bank_no_last4}`, now });
+  const [links, myCards] = await Promise.all([sharedBetween(db, filter, memberId, agentMember), cardsOf(db, memberId)]);
+  const raised = new Set<string>();
+  for (const h of links) {
+    const f = flagOf(h);
+    // an address both registered and signed in with: one flag, as the registration address
+    if (f.kind === 'login_ip' && links.some((o) => o.kind === 'ip' && o.value === h.value && o.registration)) continue;
+    if (raised.has(`${f.kind}|${f.key}`)) continue;
+    raised.add(`${f.kind}|${f.key}`);
+    await raise(db, { memberId, agentId, ...f, now });
   }
   if (myCards.length) {
     // another member of the same downline with one of these cards
@@ -120,7 +105,7 @@ async function pairsFor(db: Kysely<DB>, memberIds: number[]): Promise<[number, n
  * member_logins, member_cards and agent_links ids) are checked. The first pass starts at the
  * newest rows of the two member tables and at the first link.
  */
-export async function flagTick(db: Kysely<DB>, now: number): Promise<number> {
+export async function flagTick(db: Kysely<DB>, now: number, filter: AddressFilter = addressFilter()): Promise<number> {
   const touched = new Set<number>();
   const sources = [
     { mark: 'flags_logins', table: 'member_logins' as const, startAtNewest: true },
@@ -149,7 +134,7 @@ export async function flagTick(db: Kysely<DB>, now: number): Promise<number> {
     const k = `${memberId}|${agentId}`;
     if (seen.has(k)) continue;
     seen.add(k);
-    await checkMember(db, memberId, agentId, now);
+    await checkMember(db, memberId, agentId, now, filter);
   }
   return seen.size;
 }

@@ -7,6 +7,7 @@ import type { RequireAdmin } from '../../http/admin-routes.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import { refuse } from '../../http/envelope.ts';
 import { agentsAdminRoutes } from './admin.ts';
+import { addressFilter } from '../risk/index.ts';
 import { flagTick } from './flags.ts';
 import { defaultPlan, seedDefaultPlan } from './plans.ts';
 import { agentByMember, bindAtRegistration, makeAgent } from './records.ts';
@@ -29,8 +30,10 @@ export { checkMember, flagTick } from './flags.ts';
 export function createAgents(ctx: AppContext, deps: Omit<AgentsDeps, 'db' | 'origin'> & { origin?: () => string }) {
   const full: AgentsDeps = { ...deps, db: ctx.db, origin: deps.origin ?? (() => ctx.config.publicUrl ?? '') };
   /** one pass of the rollup and the flag checks at `now` (tests drive it with their own clock) */
+  // issue 36 point 6: flags are the links of risk control, never by loopback or the site's proxies
+  const filter = addressFilter(ctx.config.trustedProxies ?? []);
   const tick = async (now = full.now()) => {
-    await flagTick(ctx.db, now);
+    await flagTick(ctx.db, now, filter);
     return rollupTick(ctx.db, now);
   };
   const jobs: Job[] = [{ name: 'agent_rollup', everySeconds: 60, leaseMs: 10 * 60_000, run: async () => void (await tick()) }];

@@ -24,9 +24,9 @@ let ipSeq = 10;
 /** A fresh address per member (members sharing their agent's address are flagged as its own). */
 export const freshIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-/** Registers a member (with a pid when given) from its own address; answers its id and token. */
+/** Registers a member (with a pid when given) from its own address, with a real name of its own (both are links to its agent); answers its id and token. */
 export async function registerMember(t: TestApp, name: string, o: { pid?: string; ip?: string } = {}): Promise<{ id: number; token: string; name: string }> {
-  const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: '张三', paypassword: '654321', ...(o.pid ? { pid: o.pid } : {}) }, { ip: o.ip ?? freshIp() });
+  const r = await t.post('/api/register', { name, password: 'secret123', confirmPass: 'secret123', realname: `张${name}`, paypassword: '654321', ...(o.pid ? { pid: o.pid } : {}) }, { ip: o.ip ?? freshIp() });
   if (r.code !== 200) throw new Error(`register ${name}: ${r.message}`);
   const m = await t.ctx.db.selectFrom('members').select(['id', 'created_at']).where('username', '=', name).executeTakeFirstOrThrow();
   const id = Number(m.id);

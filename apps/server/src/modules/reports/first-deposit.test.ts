@@ -29,7 +29,7 @@ describe('first deposits: one definition for the daily report and the agents', (
     const a = await t.post('/admin/api/agents/create', { username: 'fdagent1' }, { token: admin });
     expect(a.code, a.message).toBe(200);
     agentId = a.data.id;
-    await t.register('fdmember', { pid: a.data.code });
+    await t.register('fdmember', { pid: a.data.code, realname: '李四' }); // its own name: the same as its agent's is a link (issue 36 point 6)
     memberId = Number((await t.ctx.db.selectFrom('members').select('id').where('username', '=', 'fdmember').executeTakeFirstOrThrow()).id);
     // the member belongs to the agent from the day's start, so the deposits at 01:00 and 01:01
     // Beijing count for it whatever time the test runs
