@@ -43,8 +43,8 @@ export async function checkAll(db: Kysely<DB>): Promise<{ findings: Finding[]; l
   };
 
   // deposits
-  const deposits = new Map<string, { status: string; amount: number }>();
-  for (const d of await db.selectFrom('deposits').select(['deposit_no', 'status', 'amount']).execute()) deposits.set(d.deposit_no, { status: d.status, amount: num(d.amount) });
+  const deposits = new Map<string, { status: string; amount: number; credited: number }>();
+  for (const d of await db.selectFrom('deposits').select(['deposit_no', 'status', 'amount', 'credited_amount']).execute()) deposits.set(d.deposit_no, { status: d.status, amount: num(d.amount), credited: num(d.credited_amount) });
   for (const [no, a] of acks.onlineOrders) if (!deposits.has(no)) bad('lost', `online order ${no}: acknowledged, no row`);
   for (const [no, a] of acks.onlineCredited) {
     if (deposits.get(no)?.status !== 'credited') bad('lost', `online deposit ${no}: shown credited, row is ${deposits.get(no)?.status}`);
@@ -63,8 +63,9 @@ export async function checkAll(db: Kysely<DB>): Promise<{ findings: Finding[]; l
   let creditedFen = 0;
   for (const [no, d] of deposits) {
     if (d.status === 'credited') {
-      creditedFen += entry('deposit', no).amount;
-      if (entry('deposit', no).n !== 1) bad('lost', `deposit ${no} is credited with ${entry('deposit', no).n} credit entries`);
+      creditedFen += d.credited;
+      const n = entry('deposit', no).n;
+      if (n !== 1) bad(n > 1 ? 'doubled' : 'lost', `deposit ${no} is credited with ${n} credit entries`);
     } else if (entry('deposit', no).n > 0) bad('contradiction', `deposit ${no} is ${d.status} yet has a credit entry`);
   }
 
@@ -135,7 +136,7 @@ export async function checkAll(db: Kysely<DB>): Promise<{ findings: Finding[]; l
   const house = new Map<string, number>();
   for (const a of await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('member_id', 'is', null).execute()) house.set(a.code, num(a.balance));
   const h = (code: string) => house.get(code) ?? 0;
-  if (-h('house:deposits') !== creditedFen) bad('house', `house:deposits is ${h('house:deposits')}, credited deposits sum to ${creditedFen}`);
+  if (-h('house:deposits') !== creditedFen) bad('house', `house:deposits is ${h('house:deposits')}, the credited deposits' credited amounts sum to ${creditedFen}`);
   if (h('house:payouts') !== paidFen) bad('house', `house:payouts is ${h('house:payouts')}, approved withdrawals sum to ${paidFen}`);
   const grabFen = grabs.reduce((s, g) => s + num(g.amount), 0);
   if (-h('house:red_packet') !== grabFen) bad('house', `house:red_packet is ${h('house:red_packet')}, grabs sum to ${grabFen}`);
