@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase, type Database } from './db/index.ts';
 import { seed } from './db/seed/index.ts';
+import { announceVenueModes } from './db/seed/seamless-venues.ts'; // issue 38
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installNoStore } from './http/no-store.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
@@ -332,7 +333,12 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
   // once listening (the in-process sandbox is reachable only then): the catalogue, then the jobs
   let startup: Promise<void> = Promise.resolve();
   http.addHook('onListen', async () => {
-    startup = catalogue.sync().catch((err) => log.warn({ err }, 'catalogue sync at start failed'));
+    startup = catalogue
+      .sync()
+      .catch((err) => log.warn({ err }, 'catalogue sync at start failed'))
+      // issue 38: the providers learn each venue's mode (the demo's seamless venues at first start)
+      .then(() => announceVenueModes(ctx, registry))
+      .catch((err) => log.warn({ err }, 'telling the providers the venue modes failed'));
     if (config.jobs) scheduler.start();
   });
 

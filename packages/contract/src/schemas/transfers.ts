@@ -22,6 +22,8 @@ export const TRANSFER_MSG = {
   alreadyRecovered: (n: number) => `${n} 个场馆的余额已回收到中心钱包`,
   heldForReview: '该场馆账户正在核对中，转出已转人工审核，资金安全，请联系客服',
   recoverHeld: (n: number) => `${n} 个场馆的账户正在核对中，转出已转人工审核，请联系客服`,
+  // issue 38: a seamless venue plays from the central wallet: nothing is transferred into it
+  seamlessVenue: (venue: string) => `${venue}为免转场馆，直接使用中心钱包余额游戏，无需转入`,
 } as const;
 
 /** rows per page of the member's record lists */

@@ -139,6 +139,12 @@ export interface BalanceEntry {
   name: string;
   platname: string;
   balance: number;
+  /**
+   * issue 38 (not in the spec): 1 for a seamless venue, played from the central wallet: it holds
+   * no venue balance and takes no transfer (the site leaves it out of its balance and transfer
+   * screens; its records filter still lists it)
+   */
+  seamless?: 1;
 }
 
 /** Bet status (spec section 4). */

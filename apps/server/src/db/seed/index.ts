@@ -6,6 +6,7 @@ import { wallet } from '../../modules/wallet/index.ts';
 import { seedContent } from './content.ts';
 import { seedBanks } from './cards.ts';
 import { seedDemoInbox } from './inbox.ts';
+import { seedSeamlessVenues } from './seamless-venues.ts';
 
 export const DEMO_MEMBER = { username: 'demo888', password: 'demo888', payPassword: '666888', realname: '王小明' };
 /** what the demo member starts with (fen), so the sandbox's games can be played at once */
@@ -22,6 +23,8 @@ export async function seed(ctx: AppContext, site: SiteService): Promise<void> {
   if (ctx.config.seedDemo) await seedDemoMember(ctx);
   await seedBanks(ctx);
   if (ctx.config.seedDemo) await seedDemoInbox(ctx, DEMO_MEMBER.username);
+  // issue 38: two seamless venues (their mode reaches the provider once the server listens)
+  if (ctx.config.seedDemo) await seedSeamlessVenues(ctx);
 }
 
 async function seedFirstAdmin(ctx: AppContext) {

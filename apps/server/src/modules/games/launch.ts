@@ -33,7 +33,8 @@ export function createLauncher(
 
     // what auto-transfer moved is told to the member (issue 15): the header would otherwise read ¥0.00
     let autoTransfer: GameUrlReply['auto_transfer'] = null;
-    if (await accounts.autoTransferOn(memberId)) {
+    // issue 38: a seamless venue plays from the central wallet: 自动免转 does not apply to it
+    if (venue.mode !== 'seamless' && (await accounts.autoTransferOn(memberId))) {
       const { moved } = await transfers.autoTransfer(memberId, venue);
       if (moved && (moved.status === 1 || moved.status === 2)) {
         autoTransfer = { platform: venue.platform, name: venue.name, amount: fenToYuan(moved.transfer.amount), status: moved.status };

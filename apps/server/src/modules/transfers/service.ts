@@ -75,6 +75,8 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
     if (!venue || !registry.get(venue.provider)) refuse(TRANSFER_MSG.unknownVenue);
     // money may always come back out of a venue an operator closed; it may not go in
     if (into && (venue.state !== 1 || venue.listed !== 1)) refuse(TRANSFER_MSG.venueMaintenance);
+    // issue 38: a seamless venue plays from the central wallet (money may still come out of it)
+    if (into && venue.mode === 'seamless') refuse(TRANSFER_MSG.seamlessVenue(venue.name));
     return venue;
   }
 
@@ -149,7 +151,13 @@ export function createTransfers(ctx: AppContext, deps: TransfersDeps) {
      */
     async balanceList(memberId: number): Promise<BalanceEntry[]> {
       const [{ balances }, venues] = await Promise.all([readBalances(memberId), catalogue.venues()]);
-      return shownVenues(venues, balances).map((v) => ({ name: v.name, platname: v.platform, balance: fenToYuan(balances.get(v.platform) ?? 0) }));
+      return shownVenues(venues, balances).map((v) => ({
+        name: v.name,
+        platname: v.platform,
+        balance: fenToYuan(balances.get(v.platform) ?? 0),
+        // issue 38: the site shows no balance and no transfer for it
+        ...(v.mode === 'seamless' ? { seamless: 1 as const } : {}),
+      }));
     },
 
     /** POST /api/transfer: the schema has checked the spec's rules; here the wallets and the money */
