@@ -43,7 +43,7 @@ export const PERMISSIONS = {
   'payments.channels_keys': '修改与审批支付通道密钥（商户号、密钥、网关地址、回调IP白名单）',
   // issue 36: risk control (关联账户、登录记录、风险等级、注单查询)
   'risk.view': '查看风控（关联账户、关联查询、注单查询）',
-  'risk.manage': '管理风控（设置会员风险等级）',
+  'risk.manage': '管理风控（设置会员风险等级、处理风控事件、修改风控规则）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 /** what a role holds: every slug, or a list */

@@ -20,6 +20,7 @@ import { ApartmentOutlined, AccountBookOutlined, AlertOutlined, PercentageOutlin
 import { HeartOutlined } from '@ant-design/icons'; // issue 22: responsible play
 import { ApiOutlined } from '@ant-design/icons'; // issue 21: payment channels
 import { FileSearchOutlined, SecurityScanOutlined } from '@ant-design/icons'; // issue 36: risk control
+import { ExceptionOutlined, SlidersOutlined } from '@ant-design/icons'; // issue 36 point 3: risk events and rules
 import type { Permission } from '@casino/contract';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -75,6 +76,9 @@ export const SCREENS: Screen[] = [
   { path: '/reconciliation/differences', title: '场馆差异', group: 'reconciliation', menu: true, icon: <DiffOutlined />, permission: 'reconciliation.view', ready: true, load: () => import('./reconciliation/DifferencesPage') },
   { path: '/reports', title: '报表', menu: true, icon: <BarChartOutlined />, permission: 'reports.view', ready: true, load: () => import('./reports/ReportsPage') },
   // issue 36 point 5: every bet of every venue (注单查询)
+  // issue 36 point 3: what the risk rules found, and their thresholds
+  { path: '/risk/events', title: '风控事件', group: 'risk', menu: true, icon: <ExceptionOutlined />, permission: 'risk.view', ready: true, load: () => import('./risk/EventsPage') },
+  { path: '/risk/rules', title: '风控规则', group: 'risk', menu: true, icon: <SlidersOutlined />, permission: 'risk.view', ready: true, load: () => import('./risk/RulesPage') },
   { path: '/risk/bets', title: '注单查询', group: 'risk', menu: true, icon: <FileSearchOutlined />, permission: 'risk.view', ready: true, load: () => import('./bets/BetsPage') },
   { path: '/promotions/activity-applications', title: '活动申请', group: 'promotions', menu: true, icon: <SolutionOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/ActivityApplicationsPage') },
   { path: '/promotions/agent-applications', title: '代理申请', group: 'promotions', menu: true, icon: <UsergroupAddOutlined />, permission: 'promotions.view', ready: true, load: () => import('./promotions/AgentApplicationsPage') },

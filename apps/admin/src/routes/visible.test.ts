@@ -11,7 +11,7 @@ describe('side menu by role', () => {
   });
 
   test('finance reviewers see the cashier desk, members, reports, agents (issue 20: they pay commission) and receiving accounts, not operators or the audit log', () => {
-    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '通道密钥审批', '报表', '注单查询', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
+    expect(menuOf('finance')).toEqual(['仪表盘', '会员管理', '存款审核', '取款审核', '待处理转账', '存款退款', '通道密钥审批', '报表', '风控事件', '风控规则', '注单查询', '代理列表', '佣金审核', '佣金方案', '风险标记', '收款账户']);
   });
 
   test('issue 20: agent screens need agents.view; content editors and customer service do not see them', () => {
@@ -54,6 +54,11 @@ describe('side menu by role', () => {
   test('issue 36: 注单查询 needs risk.view: finance, risk and the auditor see it; content editors and customer service do not', () => {
     for (const role of ['finance', 'risk', 'auditor'] as const) expect(menuOf(role)).toContain('注单查询');
     for (const role of ['content', 'support'] as const) expect(menuOf(role)).not.toContain('注单查询');
+  });
+
+  test('issue 36 point 3: 风控事件 and 风控规则 need risk.view (deciding and setting need risk.manage, checked by the server)', () => {
+    for (const role of ['finance', 'risk', 'auditor'] as const) expect(menuOf(role)).toEqual(expect.arrayContaining(['风控事件', '风控规则']));
+    for (const role of ['content', 'support'] as const) expect(menuOf(role)).not.toContain('风控事件');
   });
 
   test('no permission: no menu at all', () => {

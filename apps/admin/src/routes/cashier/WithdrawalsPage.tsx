@@ -1,5 +1,5 @@
 import { SearchOutlined, WarningOutlined } from '@ant-design/icons';
-import { adminWithdrawNoSchema, adminWithdrawRejectSchema, type AdminWithdrawalRow } from '@casino/contract';
+import { adminWithdrawNoSchema, adminWithdrawRejectSchema, RISK_RULE_NAMES, type AdminWithdrawalRow } from '@casino/contract';
 import { Button, Card, Form, Input, Segmented, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -31,6 +31,14 @@ function RiskBeside({ risk, username }: { risk: AdminWithdrawalRow['risk']; user
         <Tooltip title="与该会员共享设备、地址、银行卡、USDT地址、姓名或手机号的会员数">
           <Link to={`/members/${encodeURIComponent(username)}`} style={{ fontSize: 12, color: risk.links > 0 ? '#cf1322' : '#389e0d', whiteSpace: 'nowrap' }}>
             关联 {risk.links}
+          </Link>
+        </Tooltip>
+      ) : null}
+      {risk.open_events?.length ? (
+        // issue 36 point 3: the applicant's open risk events (either side of a linked pair)
+        <Tooltip title={risk.open_events.map((e) => RISK_RULE_NAMES[e.rule] ?? e.rule).join('、')}>
+          <Link to={`/risk/events?username=${encodeURIComponent(username)}`} style={{ fontSize: 12, color: '#cf1322', whiteSpace: 'nowrap' }} data-testid="withdraw-risk-events">
+            风控事件 {risk.open_events.length}
           </Link>
         </Tooltip>
       ) : null}

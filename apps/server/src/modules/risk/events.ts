@@ -44,13 +44,17 @@ export interface NewEvent {
 
 /** Opens the event once; answers whether it is new. */
 export async function openEvent(db: Kysely<DB>, e: NewEvent): Promise<boolean> {
+  const key = e.key.slice(0, 191);
+  // the job reads its rows again (its overlap): a known key is answered from the index, not by an
+  // insert that would be refused but still spend an id of the sequence
+  if (await db.selectFrom('risk_events').select('id').where('evidence_key', '=', key).executeTakeFirst()) return false;
   const r = await db
     .insertInto('risk_events')
     .values({
       rule: e.rule,
       member_id: e.memberId,
       other_member_id: e.otherMemberId ?? null,
-      evidence_key: e.key.slice(0, 191),
+      evidence_key: key,
       evidence: JSON.stringify(e.evidence),
       amount: e.amount,
       summary: e.summary.slice(0, 255),
