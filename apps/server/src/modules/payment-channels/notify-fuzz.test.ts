@@ -2,7 +2,7 @@ import { signPayBody, sifangSigned } from '@casino/sandbox';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
-import { mutants, write, type Format, type Pair } from '../../adapters/payments/sifang/mutants.ts';
+import { mutants, write, type Format, type Pair } from '../../../test/fuzz/field-mutants.ts';
 import { wallet } from '../wallet/index.ts';
 import { adminToken, central, depositRow, memberWithCard, noticeFor, sifangChannel, sifangMerchant } from '../payments/testing.ts';
 

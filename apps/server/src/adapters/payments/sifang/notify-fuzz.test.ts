@@ -3,7 +3,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSifangGateway } from './gateway.ts';
-import { mutants, write, type Format, type Message, type Pair } from './mutants.ts';
+import { mutants, write, type Format, type Message, type Pair } from '../../../../test/fuzz/field-mutants.ts';
 import { sign } from './sign.ts';
 
 /**

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 
 /**
- * Mutants of a genuine signed gateway message (DESIGN.md section 9, issue 33): the attacker holds
- * one correctly signed message (a notify of their own order, a return URL, an order reply) and
- * changes everything but the signature. Used by the adapter's fuzz test and the server's.
+ * Mutants of a genuine signed flat-field message (DESIGN.md section 9, issues 33 and 35): the
+ * attacker holds one correctly signed message (a gateway's notify of their own order, a return
+ * URL, an order reply) and changes everything but the signature. Used by the 四方 adapter's fuzz
+ * test and the server's notify fuzz. JSON messages whose fields nest (provider answers, merchant
+ * calls, seamless wallet calls) use json-mutants.ts beside this; uploads use upload-mutants.ts.
  *
  * A message is kept as its parts so that each mutation can work on fields, then it is written
  * out as a form, a flat JSON object, or JSON whose signed set sits under `data`.
