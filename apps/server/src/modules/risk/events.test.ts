@@ -211,6 +211,14 @@ describe('risk rules and events', () => {
     expect(await call('/admin/api/risk/decide', { id: first, decision: 'maybe', reason: 'x' }, risk)).toMatchObject({ code: 400, message: RISK_EVENT_MSG.decision });
     expect(await call('/admin/api/risk/decide', { id: first, decision: 'confirm', reason: '' }, risk)).toMatchObject({ code: 400, message: ADMIN_COMMON_MSG.reason });
     expect(await call('/admin/api/risk/decide', { id: 99_999_999, decision: 'confirm', reason: '不存在' }, risk)).toMatchObject({ code: CODE.notFound, message: RISK_EVENT_MSG.notFound });
+    // hostile shapes: answered in Chinese, nothing changed
+    expect(await call('/admin/api/risk/decide', { id: 'abc', decision: 'confirm', reason: 'x' }, risk)).toMatchObject({ code: 400, message: RISK_EVENT_MSG.id });
+    expect(await call('/admin/api/risk/decide', { id: first, decision: 'confirm', reason: '长'.repeat(201) }, risk)).toMatchObject({ code: 400, message: ADMIN_COMMON_MSG.reason });
+    expect(await call('/admin/api/risk/event', { id: -1 }, risk)).toMatchObject({ code: 400, message: RISK_EVENT_MSG.id });
+    expect(await call('/admin/api/risk/events', { per_page: 1000 }, risk)).toMatchObject({ code: 400, message: ADMIN_COMMON_MSG.perPage });
+    expect(await call('/admin/api/risk/events', { state: 'gone' }, risk)).toMatchObject({ code: 400, message: RISK_EVENT_MSG.state });
+    expect(await call('/admin/api/risk/events', { username: 'x'.repeat(500) }, risk)).toMatchObject({ code: 400, message: ADMIN_COMMON_MSG.username });
+    expect(((await call('/admin/api/risk/event', { id: first })).data as RiskEventDetail).state).toBe('open');
 
     const done = await call('/admin/api/risk/decide', { id: first, decision: 'confirm', reason: '同设备两号同领' }, risk);
     expect(done).toMatchObject({ code: 200, data: { state: 'confirmed', decided_by: 'rkrisk01', reason: '同设备两号同领' } });
