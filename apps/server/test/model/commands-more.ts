@@ -65,18 +65,20 @@ export class DecideDeposit implements Cmd {
     const reject = () => r.t.post('/admin/api/deposits/reject', { deposit_no: order.no, reason: '模型测试：未收到款项' }, { token: r.admin2 });
     const reply = await (this.approve ? approve() : reject());
     expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-    // paid during a break: not credited, the order is rejected and owed back to the member
-    const credited = this.approve && !mm.onBreak;
+    // paid during a break: not credited, the order is rejected and owed back to the member; past
+    // a daily deposit limit set after the order: only what the limit leaves is credited, the rest
+    // (or all, when it leaves nothing) is owed back
+    const left = mm.depositLimit === null ? order.amount : Math.max(0, mm.depositLimit - (mm.depositUsed - order.amount));
+    const credit = this.approve && !mm.onBreak ? Math.min(order.amount, left) : 0;
+    const credited = credit > 0;
     expect(reply.data?.status, `${this}: ${reply.message}`).toBe(credited ? 'credited' : 'rejected');
+    mm.depositUsed += credit - order.amount;
     if (credited) {
-      mm.central += order.amount;
-      mm.owed += order.amount;
-      houseMoves(m, 'house:deposits', -order.amount);
+      mm.central += credit;
+      mm.owed += credit;
+      houseMoves(m, 'house:deposits', -credit);
       settle(mm, `deposit:${order.no}`, 'credited');
-    } else {
-      mm.depositUsed -= order.amount;
-      settle(mm, `deposit:${order.no}`, 'rejected');
-    }
+    } else settle(mm, `deposit:${order.no}`, 'rejected');
     // the contrary decision changes nothing: refused, or answered with the decision taken
     const again = await (credited ? reject() : approve());
     expect(again.code === 200 ? again.data?.status : 'refused', `${this}: decided once (${again.message})`).toBe(again.code === 200 ? (credited ? 'credited' : 'rejected') : 'refused');

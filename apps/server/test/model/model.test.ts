@@ -6,6 +6,7 @@ import { venueGame } from '../../src/modules/transfers/testing.ts';
 import { checkEnd, houseBalances, openVenueBook, stats, type Real, type Shared } from './checks.ts';
 import { moreCommands, GHOST } from './commands-more.ts';
 import { allCommands, Register } from './commands.ts';
+import { playCommands } from './commands-play.ts';
 import { newModel } from './model.ts';
 
 /**
@@ -54,7 +55,7 @@ describe('model: the money paths against a plain model', () => {
   it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 6 * 60 * 60_000 }, async () => {
     const started = performance.now();
     await fc.assert(
-      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: PATH }), async (cmds) => {
+      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: PATH }), async (cmds) => {
         const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
         const model = newModel();
         // each sequence starts with two members of its own; a third may register on the way
