@@ -15,7 +15,7 @@ import { jsonMutants, type JsonMutant } from '../../../../test/fuzz/json-mutants
  * After each mutant both players' balances at every venue are compared with what the answer
  * says moved. FUZZ_SEED replays a run; FUZZ_RUNS makes it longer.
  */
-const RUNS = Number(process.env.FUZZ_RUNS || 50);
+const RUNS = Number(process.env.FUZZ_RUNS || 30);
 const SEED = Number(process.env.FUZZ_SEED || 20261203);
 
 describe('sandbox provider signed calls fuzz', () => {
