@@ -177,3 +177,16 @@ export async function checkAll(db: Kysely<DB>): Promise<{ findings: Finding[]; l
 export async function pendingTransfers(db: Kysely<DB>) {
   return db.selectFrom('venue_transfers').select(['transfer_id', 'created_at', 'direction', 'amount']).where('status', '=', 2).orderBy('created_at').execute();
 }
+
+/**
+ * How long each transfer that was ever pending stayed so after the faults ended (or after it was
+ * made, when made later): the reconciler (every 30 s) takes transfers older than two venue
+ * time-outs, so each should settle within about period + 10 s + a job slot's drift.
+ */
+export async function pendingAfterFaults(db: Kysely<DB>, faultsEndWall: number) {
+  const rows = await db.selectFrom('venue_transfers').select(['transfer_id', 'created_at', 'settled_at', 'status']).where('status', '!=', 2).where('settled_at', 'is not', null).execute();
+  return rows
+    .map((r) => ({ id: r.transfer_id, ms: num(r.settled_at) - Math.max(num(r.created_at), faultsEndWall) }))
+    .filter((r) => r.ms > 0)
+    .sort((a, b) => b.ms - a.ms);
+}

@@ -28,6 +28,8 @@ export const samples: Sample[] = [];
 let t0 = Date.now();
 export const markStart = () => void (t0 = Date.now());
 export const elapsed = () => Date.now() - t0;
+/** the wall clock (epoch ms) of a moment given in ms since the load began */
+export const wallAt = (ms: number) => t0 + ms;
 
 export interface Reply<T = any> {
   http: number;
