@@ -220,10 +220,10 @@ export function DateTabs({ value, onChange }: { value: DateFilter; onChange(v: D
   );
 }
 
-/** Venue filter: '' for all venues, else a platform code; names from POST /api/balancelist. */
+/** Venue filter: '' for all venues, else a platform code; names from POST /api/balancelist (seamless venues too). */
 export function VenueFilter({ value, onChange }: { value: string; onChange(platname: string): void }) {
   const [open, setOpen] = useState(false);
-  const { venues } = useBalanceList({ quiet: true });
+  const { allVenues: venues } = useBalanceList({ quiet: true });
   const current = venues.find((v) => v.platname === value);
   const options = [{ platname: '', name: '全部场馆' }, ...venues];
 

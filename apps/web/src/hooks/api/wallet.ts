@@ -41,7 +41,13 @@ const toNumber = (v: unknown) => {
 async function fetchBalanceList(): Promise<BalanceEntry[]> {
   const res = await apiPost<BalanceEntry[]>('/api/balancelist', {});
   if (res.code !== 200 || !Array.isArray(res.data)) throw new ApiFailure(res);
-  return res.data.map((e) => ({ name: String(e.name ?? e.platname), platname: String(e.platname), balance: toNumber(e.balance) }));
+  return res.data.map((e) => ({
+    name: String(e.name ?? e.platname),
+    platname: String(e.platname),
+    balance: toNumber(e.balance),
+    // issue 38: a seamless venue (played from the central wallet)
+    ...(e.seamless === 1 ? { seamless: 1 as const } : {}),
+  }));
 }
 
 export interface Wallets {
@@ -50,22 +56,27 @@ export interface Wallets {
    * holding the central wallet as userInfo has it, then one per venue; empty until the venues load
    */
   entries: BalanceEntry[];
-  /** the venue entries only (the synthetic 平台钱包 entry left out) */
+  /** the venue entries only (the synthetic 平台钱包 entry left out); seamless venues left out */
   venues: BalanceEntry[];
+  /** every venue, seamless ones included (the records' venue filter) */
+  allVenues: BalanceEntry[];
   central: number;
   /** sum of the venue balances */
   game: number;
 }
 
 function summarise(entries: BalanceEntry[] | undefined, fallbackCentral: number, fallbackGame: number): Wallets {
-  if (!entries) return { entries: [], venues: [], central: fallbackCentral, game: fallbackGame };
+  if (!entries) return { entries: [], venues: [], allVenues: [], central: fallbackCentral, game: fallbackGame };
   const centralEntry = entries.find((e) => e.platname === CENTRAL_WALLET);
-  const venues = entries.filter((e) => e.platname !== CENTRAL_WALLET);
+  const allVenues = entries.filter((e) => e.platname !== CENTRAL_WALLET);
+  // issue 38: a seamless venue holds no balance and takes no transfer (money left there from its
+  // transfer days still shows, so that it can be brought back)
+  const venues = allVenues.filter((e) => e.seamless !== 1 || e.balance > 0);
   // sum in fen: 0.1 + 0.2 must read 0.30
   const gameFen = venues.reduce((sum, v) => sum + Math.round(v.balance * 100), 0);
   const central = centralEntry ? centralEntry.balance : fallbackCentral;
   const all = [{ name: CENTRAL_WALLET_NAME, platname: CENTRAL_WALLET, balance: central }, ...venues];
-  return { entries: all, venues, central, game: gameFen / 100 };
+  return { entries: all, venues, allVenues, central, game: gameFen / 100 };
 }
 
 export interface BalanceListOptions {
