@@ -1,5 +1,6 @@
 // npm run scale:check -- [--db postgres://postgres@127.0.0.1:5432/scale] [--ref postgres://postgres@127.0.0.1:5432/scale_small]
-//                        [--calls 40] [--no-jobs] [--only REGEX]
+//                        [--calls 40] [--no-jobs] [--only REGEX] [--risk]
+// (--risk: only issue 36's member links and risk searches, p50/p99, scripts/scale-check-risk.ts)
 //
 // Issue 24 point 4: on databases made by `npm run seed:scale`, starts the real server (SANDBOX on,
 // CAPTCHA=off, RATE_LIMITS=off, JOBS=off, a free port) against the big database, then against the
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     'no-jobs': { type: 'boolean', default: false },
     'no-lists': { type: 'boolean', default: false },
     only: { type: 'string' },
+    // issue 36 point 9: links and search timings only (scripts/scale-check-risk.ts)
+    risk: { type: 'boolean', default: false },
   },
 });
 const CALLS = Math.max(5, Number(args.calls));
@@ -419,7 +422,8 @@ async function jobs(databaseUrl: string) {
 
 // ---- main ----------------------------------------------------------------------------------------
 
-if (!args['no-lists']) {
+if (args.risk) await import('./scale-check-risk.ts');
+else if (!args['no-lists']) {
   console.log(`scale:check big ${dbName(args.db!)} against reference ${dbName(args.ref!)}, ${CALLS} calls per figure`);
   const [bigServer, refServer] = await Promise.all([startServer(args.db!, dataDirOf(args.db!)), startServer(args.ref!, dataDirOf(args.ref!))]);
   try {
@@ -430,4 +434,4 @@ if (!args['no-lists']) {
     await Promise.all([bigServer.stop(), refServer.stop()]);
   }
 }
-if (!args['no-jobs']) await jobs(args.db!);
+if (!args['no-jobs'] && !args.risk) await jobs(args.db!);
