@@ -61,7 +61,7 @@ export function seenDuringFaults(all: Sample[], faults: Fault[], graceMs: number
     const xs = all.filter((s) => s.t >= f.start && s.t < f.end + graceMs);
     const seen = new Map<string, number>();
     for (const s of xs) {
-      if (s.http === 200 && s.code === 200) continue;
+      if (s.http === 200 && (s.code === 200 || s.code === undefined)) continue;
       if (s.call === 'cashier_pay' && s.http === 303) continue;
       if (s.call.startsWith('cashier') || s.call.startsWith('game_')) {
         if (s.http === 200) continue;
