@@ -7,4 +7,5 @@ await benchBalance(seconds);
 await benchLedger();
 await (await import("./transfers.ts")).benchTransfers();
 await (await import("./deposits.ts")).benchDeposits(); // issue 9: deposits credited per second, notify p99
+await (await import("./seamless.ts")).benchSeamless(); // issue 38: seamless debits per second through the callback path, p99 at 200/s
 await (await import("./stream.ts")).benchStream(); // issue 37: 10,000 live-update streams (memory, idle CPU), delivery p99 at 100 balance changes/s

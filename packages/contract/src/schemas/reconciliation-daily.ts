@@ -32,7 +32,7 @@ export const RECON_RUN_STATES = ['queued', 'running', 'done', 'failed'] as const
 export type ReconRunState = (typeof RECON_RUN_STATES)[number];
 
 /** the checks of a day, in the order the screen shows them */
-export const RECON_CHECKS = ['deposits', 'withdrawals', 'transfers', 'venues', 'gateway', 'ledger'] as const;
+export const RECON_CHECKS = ['deposits', 'withdrawals', 'transfers', 'venues', 'seamless', 'gateway', 'ledger'] as const;
 export type ReconCheck = (typeof RECON_CHECKS)[number];
 
 export const RECON_CHECK_TITLES: Record<ReconCheck, string> = {
@@ -40,6 +40,7 @@ export const RECON_CHECK_TITLES: Record<ReconCheck, string> = {
   withdrawals: '取款 vs 账本',
   transfers: '场馆转账 vs 清算账户',
   venues: '场馆余额 vs 账面',
+  seamless: '免转注单 vs 供应商局报表', // issue 38
   gateway: '在线存款 vs 支付通道',
   ledger: '账本自检 verify()',
 };
@@ -65,6 +66,13 @@ export const RECON_ITEM_KINDS = {
   gateway_paid_not_credited: '通道已支付，我方订单未入账',
   gateway_no_answer: '支付通道未应答',
   ledger_violation: '账本自检不通过',
+  // issue 38: seamless rounds against the provider's round report
+  seamless_missing_ours: '供应商有此局的下注，我方没有',
+  seamless_missing_theirs: '我方有此局的下注，供应商报表没有',
+  seamless_state_mismatch: '局的状态与供应商不符',
+  seamless_amount_mismatch: '下注或派彩金额与供应商不符',
+  seamless_flagged: '派彩所指的下注未收到（已入账，待核）',
+  seamless_no_answer: '供应商未提供局报表',
 } as const;
 export type ReconItemKind = keyof typeof RECON_ITEM_KINDS;
 

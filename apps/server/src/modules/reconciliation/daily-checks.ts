@@ -13,6 +13,8 @@ export interface DailyDeps {
   pullBets: () => Promise<unknown>;
   /** what the payment gateway says of one of our orders (payments.service.gatewayOrder) */
   gatewayOrder: (depositNo: string) => Promise<GatewayOrder | undefined>;
+  /** issue 38: seamless rounds against the providers' round reports (daily-seamless.ts) */
+  seamless?: (since: number, until: number) => Promise<CheckOutcome>;
 }
 
 /** differences listed per query (a check lists at most a few of these) */

@@ -91,6 +91,8 @@ export function createDailyReconciliation(ctx: AppContext, deps: DailyDeps) {
     outcomes.push(await step('withdrawals', () => checks.withdrawals(since, until)));
     outcomes.push(await step('transfers', () => checks.transfers(since, until)));
     outcomes.push(await step('venues', () => checks.venues(since, until, now)));
+    const seamless = deps.seamless; // issue 38
+    if (seamless) outcomes.push(await step('seamless', () => seamless(since, until)));
     outcomes.push(await step('gateway', () => checks.gateway(since, until)));
     outcomes.push(await step('ledger', () => checks.ledger()));
     return outcomes;

@@ -6,6 +6,7 @@ import { reconciliationRoutes } from './routes.ts';
 import { createReconciliation, type ReconciliationDeps } from './service.ts';
 import { createDailyReconciliation, DAY_LEASE_MS, type DailyDeps } from './daily.ts';
 import { dailyRoutes } from './daily-routes.ts';
+import { createSeamlessCheck } from './daily-seamless.ts';
 
 export type { Reconciliation, RunReport } from './service.ts';
 export type { DailyReconciliation } from './daily.ts';
@@ -19,7 +20,7 @@ export { countByState as differencesInState } from './repo.ts';
 export function createReconciliationModule(ctx: AppContext, deps: ReconciliationDeps & Pick<DailyDeps, 'gatewayOrder'>) {
   const service = createReconciliation(ctx, deps);
   // issue 13: the daily report (ledger against deposits, withdrawals, transfers, venues, gateway)
-  const daily = createDailyReconciliation(ctx, { venues: service, pullBets: deps.pullBets, gatewayOrder: deps.gatewayOrder });
+  const daily = createDailyReconciliation(ctx, { venues: service, pullBets: deps.pullBets, gatewayOrder: deps.gatewayOrder, seamless: createSeamlessCheck(ctx, deps) /* issue 38 */ });
   const jobs: Job[] = [
     // members active since the last run, and a batch of the day's sweep of everyone
     { name: 'reconcile_venues', everySeconds: 60, leaseMs: 10 * 60_000, run: async () => void (await service.run(Date.now())) },

@@ -47,6 +47,8 @@ export async function gameResults(db: Kysely<DB>, memberId: number): Promise<Map
         .as('net'),
     ])
     .where('member_id', '=', memberId)
+    // issue 38: a seamless round played from the central wallet, never from a venue balance
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('seamless_rounds as s').select('s.venue').whereRef('s.venue', '=', 'bets.platform').whereRef('s.debit_tx_id', '=', 'bets.bet_id'))))
     .groupBy('platform')
     .execute();
   return new Map(rows.map((r) => [r.platform, Number(r.net ?? 0)]));
