@@ -48,6 +48,9 @@ async function run(database: 'sqlite' | 'postgres', debits: number, databaseUrl?
   const server = await startServer(port, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SANDBOX_SECRET: secret, SEED_DEMO: 'off', JOBS: 'off' });
   try {
     const admin = (await post(base, '/admin/api/login', { username: 'admin', password: 'bench-admin-pass' })).data.token as string;
+    // the bench's own operator credits at once (no second operator, no daily cap)
+    const settings = await post(base, '/admin/api/settings/update', { adjust_second_approval_over: 0, adjust_daily_immediate_max: 0 }, admin);
+    if (settings.code !== 200) throw new Error(`settings: ${settings.message}`);
     const players: string[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const name = `seamless${String(i).padStart(3, '0')}`;
@@ -68,6 +71,7 @@ async function run(database: 'sqlite' | 'postgres', debits: number, databaseUrl?
 
     let seq = 0;
     let refused = 0;
+    let lastRefusal = '';
     const debit = async (player: string) => {
       const txId = `b${++seq}`;
       const raw = JSON.stringify({ player, txId, roundId: `r${seq}`, gameCode: 'pp_gates', amount: '1.00' });
@@ -75,11 +79,14 @@ async function run(database: 'sqlite' | 'postgres', debits: number, databaseUrl?
       const started = performance.now();
       const res = await fetch(base + path, { method: 'POST', headers: signWalletCall(key, path, raw), body: raw });
       const answer = (await res.json()) as { code: number };
-      if (answer.code !== 0) refused++;
+      if (answer.code !== 0) {
+        refused++;
+        lastRefusal = `${answer.code} for ${player}`;
+      }
       return performance.now() - started;
     };
     for (const p of players) await debit(p); // warm-up
-    if (refused) throw new Error(`warm-up debits refused: ${refused} (members not 1..${MEMBERS}?)`);
+    if (refused) throw new Error(`warm-up debits refused: ${refused} (last: ${lastRefusal})`);
 
     // throughput: CONCURRENCY in flight
     const s0 = await dbStatements(base);
