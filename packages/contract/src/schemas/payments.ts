@@ -361,6 +361,12 @@ export interface PayWaysReply {
     multiples: Record<string, number>;
     /** most bonus per member per Beijing day, yuan */
     daily_cap: number;
+    /**
+     * issue 36: the bonus percents this member may choose (BONUS_PERCENTS above 0); empty for a
+     * 限制优惠 member, whose form then shows RISK_MSG.depositBonusWithheld instead of choices.
+     * Absent (an older server): all of them.
+     */
+    percents?: number[];
   };
   /** RMB per USDT for deposits */
   usdt_rate: number;

@@ -41,7 +41,7 @@ export async function paymentsRoutes(
 ) {
   const guarded = { preHandler: requireMember };
 
-  app.get('/api/get_pay_way', guarded, async () => ok(await payments.payWays()));
+  app.get('/api/get_pay_way', guarded, async (req) => ok(await payments.payWays(memberOf(req).memberId)));
   app.post('/api/getPayRange', guarded, async (req) => ok(await payments.payRange(parse(payRangeQuerySchema, req.body).type)));
   app.post('/api/getpaybank', guarded, async () => ok(await payments.receivingBanks()));
 

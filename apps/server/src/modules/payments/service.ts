@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  BONUS_PERCENTS,
   CODE,
   DEPOSIT_EXPIRY_MINUTES,
   fenToYuan,
@@ -24,7 +25,7 @@ import type { DB, Deposit } from '../../db/schema.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
-import { refuseIfNoPromo } from '../risk/index.ts'; // issue 36: 限制优惠
+import { blocksPromotions, refuseIfNoPromo, riskLevelOf } from '../risk/index.ts'; // issue 36: 限制优惠
 import { parse } from '../../http/validate.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { Settings, SiteService } from '../site/index.ts';
@@ -287,15 +288,22 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   }
 
   return {
-    async payWays(): Promise<PayWaysReply & Record<string, unknown>> {
-      const s = await deps.site.settings();
+    async payWays(memberId: number): Promise<PayWaysReply & Record<string, unknown>> {
+      const [s, level] = await Promise.all([deps.site.settings(), riskLevelOf(db, memberId)]);
       const list = methodListOf(await openNow(s));
+      // issue 36: a 限制优惠 member is offered no bonus choice (recharge refuses one anyway), so the
+      // form shows a line instead of choices that would only meet a refusal
       // the spec's flags per method (1 open; also under the original front-end's names), with each
       // method's rule and the bonus terms for the form
       return {
         ...payFlags(list),
         methods: list,
-        bonus: { deposit_multiple: s.deposit_turnover_multiple, multiples: s.deposit_bonus_multiples, daily_cap: s.deposit_bonus_daily_cap },
+        bonus: {
+          deposit_multiple: s.deposit_turnover_multiple,
+          multiples: s.deposit_bonus_multiples,
+          daily_cap: s.deposit_bonus_daily_cap,
+          percents: blocksPromotions(level) ? [] : BONUS_PERCENTS.filter((p) => p > 0),
+        },
         usdt_rate: Number(s.usdtrate),
       };
     },

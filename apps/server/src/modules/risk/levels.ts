@@ -15,7 +15,16 @@ export async function riskLevelOf(db: Kysely<DB>, memberId: number): Promise<Ris
   return asRiskLevel(row?.risk_level);
 }
 
-/** 限制优惠: no deposit bonus, rebate, red packet or activity reward */
+/**
+ * 限制优惠: no deposit bonus, rebate, red packet or activity reward (DESIGN 15). Checked where each
+ * is offered or paid: the deposit form's bonus choices (get_pay_way) and recharge, the credit of
+ * an order placed before the level, the rebate run and claim, the red packet grab, activity
+ * applications and their approval. VIP upgrade rewards (晋级礼金) are bonuses and covered too:
+ * they are claimed as the vip-upgrade activity and paid on its approval, so the activity checks
+ * refuse them; the VIP review itself only moves the level and pays nothing.
+ * Agent commission paid to a member is not covered: it is pay earned for referred play, not a
+ * promotion, so the agent settlement never asks this (abuse there is the agent flags' business).
+ */
 export const blocksPromotions = (level: RiskLevel) => level === 'no_promo';
 /** 提款必审: every withdrawal waits for an operator, whatever its size */
 export const withdrawalsNeedReview = (level: RiskLevel) => level === 'withdraw_review';

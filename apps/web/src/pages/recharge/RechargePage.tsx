@@ -8,6 +8,7 @@ import {
   formatYuan,
   PAY_MSG,
   rechargeSchema,
+  RISK_MSG,
   yuanToFen,
   type PayMethod,
   type PayMethods,
@@ -215,7 +216,7 @@ interface FormProps {
   /** issue 34: the order the member came back with from the cashier */
   returned?: string | null;
   methods: PayMethod[];
-  bonusTerms: { deposit_multiple: number; multiples: Record<string, number>; daily_cap: number };
+  bonusTerms: { deposit_multiple: number; multiples: Record<string, number>; daily_cap: number; percents?: number[] };
   usdtRate: number;
 }
 
@@ -226,7 +227,12 @@ function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
   const [amount, setAmount] = useState('');
   const [bank, setBank] = useState({ bank_owner: '', bank: '', bank_no: '', bank_address: '' });
   const [protocol, setProtocol] = useState<'TRC20' | 'ERC20'>('TRC20');
-  const [percent, setPercent] = useState<number>(0);
+  const [picked, setPercent] = useState<number>(0);
+  // issue 36: the choices the server offers this member (none at 限制优惠; an older reply: all);
+  // a choice made before the offer was withdrawn is not sent
+  const offered = bonusTerms.percents ? BONUS_PERCENTS.filter((p) => p === 0 || bonusTerms.percents!.includes(p)) : BONUS_PERCENTS;
+  const noBonus = offered.length <= 1;
+  const percent = offered.includes(picked as (typeof offered)[number]) ? picked : 0;
   const [leaving, setLeaving] = useState(false);
   const user = useSession((s) => s.user);
 
@@ -374,43 +380,55 @@ function RechargeForm({ methods, bonusTerms, usdtRate, returned }: FormProps) {
         </section>
       ) : null}
 
-      <section className="card rc-section">
-        <h3 className="rc-title">
-          存款优惠 <small>每日赠送上限 ¥{formatYuan(bonusTerms.daily_cap, true)}</small>
-        </h3>
-        <div className="rc-bonus" role="radiogroup" aria-label="存款优惠">
-          {BONUS_PERCENTS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="radio"
-              aria-checked={percent === p}
-              className={`rc-pick${percent === p ? ' rc-pick--on' : ''}`}
-              onClick={() => setPercent(p)}
-              data-testid={`recharge-bonus-${p}`}
-            >
-              {p === 0 ? '不参与' : `${p}%`}
-            </button>
-          ))}
-        </div>
-        <dl className="rc-turnover" data-testid="recharge-turnover">
-          <div>
-            <dt>赠送金额</dt>
-            <dd className="num">{preview ? `¥${formatYuan(preview.bonus / 100, true)}` : '--'}</dd>
-          </div>
-          <div>
-            <dt>需完成打码量</dt>
-            <dd className="num rc-turnover-total" data-testid="recharge-turnover-total">
-              {preview ? `¥${formatYuan(preview.required / 100, true)}` : '--'}
-            </dd>
-          </div>
-          <p className="rc-turnover-rule">
-            {percent === 0
-              ? `存款需完成 ${bonusTerms.deposit_multiple} 倍流水方可取款`
-              : `（存款 + 赠送）× ${bonusTerms.multiples[String(percent)] ?? 0} 倍，另加存款 ${bonusTerms.deposit_multiple} 倍流水`}
+      {noBonus ? (
+        <section className="card rc-section">
+          <h3 className="rc-title">存款优惠</h3>
+          <p className="rc-bonus-off" data-testid="recharge-bonus-withheld">
+            {RISK_MSG.depositBonusWithheld}
           </p>
-        </dl>
-      </section>
+          <p className="rc-turnover-rule" data-testid="recharge-turnover">
+            存款需完成 {bonusTerms.deposit_multiple} 倍流水方可取款
+          </p>
+        </section>
+      ) : (
+        <section className="card rc-section">
+          <h3 className="rc-title">
+            存款优惠 <small>每日赠送上限 ¥{formatYuan(bonusTerms.daily_cap, true)}</small>
+          </h3>
+          <div className="rc-bonus" role="radiogroup" aria-label="存款优惠">
+            {offered.map((p) => (
+              <button
+                key={p}
+                type="button"
+                role="radio"
+                aria-checked={percent === p}
+                className={`rc-pick${percent === p ? ' rc-pick--on' : ''}`}
+                onClick={() => setPercent(p)}
+                data-testid={`recharge-bonus-${p}`}
+              >
+                {p === 0 ? '不参与' : `${p}%`}
+              </button>
+            ))}
+          </div>
+          <dl className="rc-turnover" data-testid="recharge-turnover">
+            <div>
+              <dt>赠送金额</dt>
+              <dd className="num">{preview ? `¥${formatYuan(preview.bonus / 100, true)}` : '--'}</dd>
+            </div>
+            <div>
+              <dt>需完成打码量</dt>
+              <dd className="num rc-turnover-total" data-testid="recharge-turnover-total">
+                {preview ? `¥${formatYuan(preview.required / 100, true)}` : '--'}
+              </dd>
+            </div>
+            <p className="rc-turnover-rule">
+              {percent === 0
+                ? `存款需完成 ${bonusTerms.deposit_multiple} 倍流水方可取款`
+                : `（存款 + 赠送）× ${bonusTerms.multiples[String(percent)] ?? 0} 倍，另加存款 ${bonusTerms.deposit_multiple} 倍流水`}
+            </p>
+          </dl>
+        </section>
+      )}
 
       <SubmitButton busy={busy || leaving} label="立即存款" busyLabel={leaving ? '正在跳转…' : '提交中…'} testId="recharge-submit" className="rc-submit" />
       <KefuLine question="存款遇到问题？" label="在线客服" className="rc-help" />
