@@ -156,15 +156,30 @@ export class Decide implements Cmd {
     const w = mm.pending.shift()!;
     const approve = (token: string) => r.t.post('/admin/api/withdrawals/approve', { withdraw_no: w.no }, { token });
     const reject = (token: string) => r.t.post('/admin/api/withdrawals/reject', { withdraw_no: w.no, reason: '模型测试拒绝' }, { token });
+    // above the withdrawal threshold a first approval only passes it to a second, different operator
+    const firstOnly = (x: { code: number; data?: { review?: string } }) => x.code === 200 && x.data?.review === 'approved_once';
     let outcome: 'paid' | 'rejected';
     if (this.how === 'race') {
       const [a, b] = await Promise.all([approve(r.admin), reject(r.admin2)]);
-      const won = [a.code === 200, b.code === 200];
-      expect(won.filter(Boolean).length, `${this}: one decision of two (${a.message} / ${b.message})`).toBe(1);
-      outcome = won[0] ? 'paid' : 'rejected';
+      if (firstOnly(a) && b.code === 200) outcome = 'rejected';
+      else {
+        const won = [a.code === 200, b.code === 200];
+        expect(won.filter(Boolean).length, `${this}: one decision of two (${a.message} / ${b.message})`).toBe(1);
+        if (won[0] && firstOnly(a)) {
+          const second = await approve(r.admin2);
+          expect(second.code, `${this}: the second operator's approval (${second.message})`).toBe(200);
+        }
+        outcome = won[0] ? 'paid' : 'rejected';
+      }
     } else {
       const reply = this.how === 'approve' ? await approve(r.admin) : await reject(r.admin);
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
+      if (firstOnly(reply)) {
+        // the same operator cannot give the second approval; another one can
+        expect((await approve(r.admin)).code, `${this}: the first approver again`).not.toBe(200);
+        const second = await approve(r.admin2);
+        expect(second.code, `${this}: the second operator's approval (${second.message})`).toBe(200);
+      }
       outcome = this.how === 'approve' ? 'paid' : 'rejected';
     }
     mm.hold -= w.amount;

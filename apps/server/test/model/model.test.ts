@@ -24,6 +24,8 @@ const RUNS = Number(process.env.MODEL_RUNS || 100);
 const COMMANDS = Number(process.env.MODEL_COMMANDS || 50);
 const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
 const PATH = process.env.MODEL_PATH || undefined;
+// the commands' own replayPath (the /*replayPath=...*/ fast-check prints in the counterexample)
+const REPLAY = process.env.MODEL_REPLAY || undefined;
 
 describe('model: the money paths against a plain model', () => {
   let t: TestApp;
@@ -55,7 +57,7 @@ describe('model: the money paths against a plain model', () => {
   it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 6 * 60 * 60_000 }, async () => {
     const started = performance.now();
     await fc.assert(
-      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: PATH }), async (cmds) => {
+      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
         const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
         const model = newModel();
         // each sequence starts with two members of its own; a third may register on the way
