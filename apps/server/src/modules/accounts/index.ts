@@ -16,6 +16,8 @@ export { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 export { createSessions, type Session, type Sessions } from './sessions.ts';
 /** issue 37: what ends sessions (the live streams of those sessions end with them) */
 export { sessionTopics } from './sessions.ts';
+/** issue 37: which member sessions still exist (moving the clocks of live ones on), for the live streams */
+export { sessionsAlive } from './sessions-alive.ts';
 
 /**
  * issue 24: every session of the member was ended by a statement outside this module (the

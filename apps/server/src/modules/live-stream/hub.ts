@@ -69,17 +69,20 @@ export function createHub(deps: HubDeps) {
 
   // one read per member and kind at a time; a change during the read reads again after it, so
   // the last value written is never older than the last change announced
-  const reading = new Map<string, boolean>();
+  const reading = new Map<string, { again: boolean; done: Promise<void> }>();
   const read = (kind: Kind, memberId: number) => (kind === 'balance' ? deps.balanceOf(memberId) : deps.unreadOf(memberId));
-  const refresh = (kind: Kind, memberId: number) => {
-    if (!byMember.has(memberId)) return;
+  /** settles once a value read after this call has been written (or its read failed) */
+  const refresh = (kind: Kind, memberId: number): Promise<void> => {
+    if (!byMember.has(memberId)) return Promise.resolve();
     const key = `${kind}:${memberId}`;
-    if (reading.has(key)) {
-      reading.set(key, true);
-      return;
+    const running = reading.get(key);
+    if (running) {
+      running.again = true;
+      return running.done;
     }
-    reading.set(key, false);
-    void (async () => {
+    const state = { again: false, done: Promise.resolve() };
+    reading.set(key, state);
+    state.done = (async () => {
       for (;;) {
         try {
           const value = await read(kind, memberId);
@@ -87,14 +90,15 @@ export function createHub(deps: HubDeps) {
         } catch (err) {
           deps.log.warn({ err, kind, memberId }, 'live stream: read failed');
         }
-        if (reading.get(key)) {
-          reading.set(key, false);
+        if (state.again) {
+          state.again = false;
           continue;
         }
         reading.delete(key);
         return;
       }
     })();
+    return state.done;
   };
 
   // heartbeats, and the sessions' rows: a session ended where no announcement reached us still ends its streams
@@ -137,6 +141,10 @@ export function createHub(deps: HubDeps) {
     open(reply: FastifyReply, holder: TicketHolder) {
       reply.hijack();
       const raw = reply.raw;
+      // the headers, `ready` and the first balance and inbox leave in one write (issue 37's bench:
+      // a socket write per event was a third of an opening's CPU); events announced meanwhile
+      // queue behind them in order
+      raw.cork();
       // the headers every reply carries (security headers, request id), then the stream's own, in
       // lower case as Fastify keeps them; x-accel-buffering: nginx and its kind pass events at once
       raw.writeHead(200, {
@@ -158,12 +166,11 @@ export function createHub(deps: HubDeps) {
       raw.write(`retry: 3000\n\n${frame({ type: 'ready' })}`);
       raw.on('close', () => drop(s));
       raw.on('error', () => drop(s));
-      refresh('balance', s.memberId);
-      refresh('inbox', s.memberId);
+      void Promise.all([refresh('balance', s.memberId), refresh('inbox', s.memberId)]).finally(() => raw.uncork());
     },
 
-    balanceChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => refresh('balance', id)),
-    inboxChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => refresh('inbox', id)),
+    balanceChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => void refresh('balance', id)),
+    inboxChanged: (memberIds: readonly number[]) => memberIds.forEach((id) => void refresh('inbox', id)),
     order: (memberId: number, e: Extract<LiveEvent, { type: 'order' }>) => toMember(memberId, e),
     /** the sessions ended (sign-out, revocation): their streams end */
     sessionsEnded(tokenHashes: readonly string[]) {
@@ -177,8 +184,8 @@ export function createHub(deps: HubDeps) {
     /** after a gap in the bus: everything may have changed */
     resync() {
       for (const id of byMember.keys()) {
-        refresh('balance', id);
-        refresh('inbox', id);
+        void refresh('balance', id);
+        void refresh('inbox', id);
       }
     },
     /** the sessions' rows now (tests; otherwise every heartbeat) */

@@ -1,12 +1,11 @@
 import { LIVE_LIMITS } from '@casino/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { sessionTopics } from '../accounts/index.ts';
+import { sessionsAlive, sessionTopics } from '../accounts/index.ts';
 import type { LiveCache } from '../live-cache/index.ts';
 import { CENTRAL_CHANGED } from '../wallet/index.ts';
 import { createHub, type Hub } from './hub.ts';
 import { liveStreamRoutes } from './routes.ts';
-import { sessionsAlive } from './sessions-check.ts';
 import { databaseTickets, redisTickets, type TicketStore } from './tickets.ts';
 import { LIVE_TOPICS, parseOrderKey } from './topics.ts';
 

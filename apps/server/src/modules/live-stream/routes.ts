@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { memberOf } from '../../http/auth.ts';
+import { sessionsAlive } from '../accounts/index.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Limiter } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
 import type { Hub } from './hub.ts';
-import { sessionsAlive } from './sessions-check.ts';
 import type { TicketStore } from './tickets.ts';
 
 /**

@@ -6,7 +6,8 @@ const TOUCH_EVERY_MS = 60_000;
 const CHUNK = 500;
 
 /**
- * Which of these member sessions still exist: the sessions row is what every process believes
+ * issue 37: which of these member sessions still exist (the live streams' check at opening and on
+ * every heartbeat, for the other modules through index.ts): the sessions row is what every process believes
  * (DESIGN.md section 5, issue 33). A stream is the member using the site, as the balance poll was:
  * the clocks of the live ones are moved on, so an open tab does not idle its session out.
  */
