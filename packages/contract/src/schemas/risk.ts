@@ -104,8 +104,11 @@ export interface LinkedMember {
 export interface MemberLinks {
   username: string;
   risk_level: RiskLevel;
+  /** the most linked first, at most 100 of them (the rest are counted in `total`) */
   members: LinkedMember[];
-  /** true when a value was shared by more members than one reply lists (the rest by /risk/search) */
+  /** how many members are linked (all of them; more than `members` lists when the list is cut) */
+  total: number;
+  /** true when the list is cut, or a value was shared by more members than one reply reads (300; the rest by /risk/search) */
   truncated: boolean;
 }
 

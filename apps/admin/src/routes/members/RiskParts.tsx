@@ -201,10 +201,16 @@ export function LinksTab({ username, history }: { username: string; history: Ris
           <Alert
             type={q.data.members.length ? 'warning' : 'success'}
             showIcon
-            title={q.data.members.length ? `有 ${q.data.members.length} 个会员与 ${username} 共享设备、地址、银行卡、USDT地址、姓名或手机号` : '没有发现关联账户'}
+            title={q.data.members.length ? `有 ${q.data.total} 个会员与 ${username} 共享设备、地址、银行卡、USDT地址、姓名或手机号` : '没有发现关联账户'}
             description="本机地址和站点代理的地址不作为关联依据。卡号和手机号只显示部分。"
           />
-          {q.data.truncated ? <Alert type="info" showIcon title="某个共享值的会员过多，只列出了前 300 位，可在下方按该值查找全部。" /> : null}
+          {q.data.truncated ? (
+            <Alert
+              type="info"
+              showIcon
+              title={q.data.total > q.data.members.length ? `只列出关联最多的 ${q.data.members.length} 位，另有 ${q.data.total - q.data.members.length} 位未列出，可在下方按共享值查找全部。` : '某个共享值的会员过多，只列出了前 300 位，可在下方按该值查找全部。'}
+            />
+          ) : null}
           <Table<LinkedMember>
             rowKey="username"
             size="small"

@@ -39,9 +39,10 @@ import { m036 } from './036_channel_key_changes.ts'; // issue 33: channel creden
 import { mAdjustments } from './037_member_adjustments.ts'; // issue 33: manual adjustments wait for a second operator
 import { m038 } from './038_risk.ts'; // issue 36: risk control
 import { m039 } from './039_bet_search.ts'; // issue 36: 注单查询 indexes, risk.view / risk.manage for existing built-in roles
-import { m042 } from './042_stream_tickets.ts'; // issue 37: live-update stream tickets
 import { m040 } from './040_risk_events.ts'; // issue 36 point 3: risk rules and events
+import { m042 } from './042_stream_tickets.ts'; // issue 37: live-update stream tickets
 import { m041 } from './041_seamless.ts'; // issue 38: seamless venues
+import { m043 } from './043_risk_link_covering.ts'; // issue 36 point 9: links' covering indexes
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -85,8 +86,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '037_member_adjustments': mAdjustments(dialect), // issue 33: manual adjustments, a second operator above the threshold or the daily cap
     '038_risk': m038(dialect), // issue 36: registrations in member_logins, link indexes, members.risk_level and its history
     '039_bet_search': m039(), // issue 36: bets by time, venue, game and open state (注单查询); risk permissions for existing roles
-    '042_stream_tickets': m042(), // issue 37: single-use tickets of the live-update stream (without Redis)
     '040_risk_events': m040(dialect), // issue 36 point 3: risk rules (thresholds), risk events (one per evidence), the rules job's marks
+    '042_stream_tickets': m042(), // issue 37: single-use tickets of the live-update stream (without Redis)
     '041_seamless': m041(dialect), // issue 38: venues.mode, seamless_txs, seamless_rounds
+    '043_risk_link_covering': m043(), // issue 36 point 9: members (realname|mobile|register_ip, id, created_at), member_cards (number_key, member_id, ...): the links index-only
   };
 }
