@@ -135,6 +135,25 @@ export async function linkHits(db: Kysely<DB>, filter: AddressFilter, subjects: 
   // each value answers its holders besides the subjects themselves, up to PER_KIND + 1 others
   const cap = (holders: number) => PER_KIND + 1 + holders;
 
+  const nameOwners: Owners = new Map();
+  const mobileOwners: Owners = new Map();
+  for (const s of subjects) {
+    if (s.realname.trim()) own(nameOwners, s.realname.trim(), s.id, s.created_at);
+    if (s.mobile.trim()) own(mobileOwners, s.mobile.trim(), s.id, s.created_at);
+  }
+  const holders = (o: Owners, v: string) => o.get(v)?.size ?? 0;
+  // real names and mobiles are the subjects' own columns: their holders are looked up at once,
+  // beside the reads of the subjects' devices, addresses and cards (one round trip less)
+  const namesAndMobiles = Promise.all([
+    perValue([...nameOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('members').select(['realname as value', 'id as member_id', 'created_at as first']).where('realname', '=', v), 'id').limit(cap(holders(nameOwners, v))).as('h')).selectAll(),
+    ),
+    perValue([...mobileOwners.keys()], (v) =>
+      db.selectFrom((eb) => only(eb.selectFrom('members').select(['mobile as value', 'id as member_id', 'created_at as first']).where('mobile', '=', v), 'id').limit(cap(holders(mobileOwners, v))).as('h')).selectAll(),
+    ),
+  ]);
+  // awaited below; a failure of the reads in between must not leave it unhandled
+  namesAndMobiles.catch(() => undefined);
   const [devices, logins, cards] = await Promise.all([
     db
       .selectFrom('member_logins')
@@ -171,15 +190,9 @@ export async function linkHits(db: Kysely<DB>, filter: AddressFilter, subjects: 
     own(cardOwners, c.number_key, n(c.member_id), n(c.created_at));
     cardInfo.set(c.number_key, { usdt: n(c.type) === 2, last4: c.bank_no_last4 });
   }
-  const nameOwners: Owners = new Map();
-  const mobileOwners: Owners = new Map();
-  for (const s of subjects) {
-    if (s.realname.trim()) own(nameOwners, s.realname.trim(), s.id, s.created_at);
-    if (s.mobile.trim()) own(mobileOwners, s.mobile.trim(), s.id, s.created_at);
-  }
-  const holders = (o: Owners, v: string) => o.get(v)?.size ?? 0;
 
-  const [theirDevices, theirLogins, theirRegs, theirCards, theirNames, theirMobiles] = await Promise.all([
+  const [[theirNames, theirMobiles], theirDevices, theirLogins, theirRegs, theirCards] = await Promise.all([
+    namesAndMobiles,
     perValue([...deviceOwners.keys()], (v) =>
       db.selectFrom((eb) => only(eb.selectFrom('member_logins').select(['device as value', 'member_id', (e) => e.fn.min<number>('created_at').as('first')]).where('device', '=', v), 'member_id').groupBy(['device', 'member_id']).limit(cap(holders(deviceOwners, v))).as('h')).selectAll(),
     ),
@@ -191,12 +204,6 @@ export async function linkHits(db: Kysely<DB>, filter: AddressFilter, subjects: 
     ),
     perValue([...cardOwners.keys()], (v) =>
       db.selectFrom((eb) => only(eb.selectFrom('member_cards').select(['number_key as value', 'member_id', 'created_at as first']).where('number_key', '=', v), 'member_id').limit(cap(holders(cardOwners, v)) * 2).as('h')).selectAll(),
-    ),
-    perValue([...nameOwners.keys()], (v) =>
-      db.selectFrom((eb) => only(eb.selectFrom('members').select(['realname as value', 'id as member_id', 'created_at as first']).where('realname', '=', v), 'id').limit(cap(holders(nameOwners, v))).as('h')).selectAll(),
-    ),
-    perValue([...mobileOwners.keys()], (v) =>
-      db.selectFrom((eb) => only(eb.selectFrom('members').select(['mobile as value', 'id as member_id', 'created_at as first']).where('mobile', '=', v), 'id').limit(cap(holders(mobileOwners, v))).as('h')).selectAll(),
     ),
   ]);
   const rows = (list: { value: string | null; member_id: number; first: number }[]) => list.filter((r) => r.value !== null).map((r) => ({ value: r.value as string, memberId: n(r.member_id), at: n(r.first) }));
