@@ -85,6 +85,8 @@ export interface App {
   paymentChannels: PaymentChannels;
   /** http://host:port of this process once it listens */
   ownAddress(): string;
+  /** issue 38: the start-up catalogue sync and venue-mode announce (once listening); tests wait on it before changing a venue's mode */
+  started(): Promise<void>;
   /** issue 13: live customer service (tests reach its bus and service) */
   chat: ReturnType<typeof createSupportChat>;
   /** issue 23: readiness (draining on shutdown) */
@@ -362,6 +364,7 @@ export async function buildApp(config: Config, opts: { address?: () => string } 
     live, // issue 24
     liveStream, // issue 37
     ownAddress,
+    started: () => startup,
     async close() {
       ops.health.draining(); // issue 23: /readyz answers 503 from now on
       // jobs and the start-up sync talk to the in-process sandbox: let them finish first

@@ -140,3 +140,63 @@ describe('seamless rounds in the reports', () => {
     expect(await wallet.verify(t.ctx.db)).toEqual([]);
   });
 });
+
+/**
+ * The same sums for rounds the provider's own games played (the slot game page of the in-process
+ * sandbox, which calls the wallet API over HTTP): the daily reconciliation then lists nothing, and
+ * its figures, the bets rows and the daily report agree to the fen.
+ */
+describe('seamless rounds the provider played', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startVenueApp();
+  });
+  afterAll(() => t?.stop());
+
+  it('reconcile with no difference and report the same stakes and payouts', async () => {
+    // the start-up announce of every venue's mode, if still under way, would tell the provider 'transfer' after our switch
+    await t.started();
+    const owner = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
+    expect((await t.post('/admin/api/venues/mode', { platform: 'pp', mode: 'seamless' }, { token: owner })).code).toBe(200);
+    const token = await t.register('slrpt003');
+    const id = Number((await t.ctx.db.selectFrom('members').select('id').where('username', '=', 'slrpt003').executeTakeFirstOrThrow()).id);
+    await credit(t, 'slrpt003', 1000);
+    const launch = await t.post('/api/getGameUrl', { plat_name: 'pp', game_code: 'pp_gates', is_mobile_url: 1 }, { token });
+    expect(launch.code, launch.message).toBe(200);
+    const page = await t.http.inject({ method: 'GET', url: launch.data.url });
+    const session = /"session":"([^"]+)"/.exec(page.body)?.[1];
+    const api = /"api":"([^"]+)"/.exec(page.body)?.[1];
+    expect(session && api).toBeTruthy();
+    let stakes = 0;
+    let payouts = 0;
+    for (const stake of [100, 200, 500, 1000, 100, 200]) {
+      const res = await t.http.inject({ method: 'POST', url: `${new URL(api!, 'http://x').pathname}/spin`, headers: { 'x-game-session': session! }, payload: { stake_fen: stake } });
+      expect(res.statusCode, res.body).toBe(200);
+      const spin = res.json() as { payout_fen: number; stake_fen: number };
+      stakes += spin.stake_fen;
+      payouts += spin.payout_fen;
+    }
+    expect(await centralOf(t, id)).toBe(100_000 - stakes + payouts);
+    const bets = await t.ctx.db.selectFrom('bets').select(['bet_amount', 'valid_amount', 'win_loss', 'status']).where('member_id', '=', id).execute();
+    expect(bets).toHaveLength(6);
+    expect(bets.every((b) => Number(b.status) === 1)).toBe(true);
+    expect(bets.reduce((s, b) => s + Number(b.valid_amount), 0)).toBe(stakes);
+    expect(bets.reduce((s, b) => s + Number(b.win_loss), 0)).toBe(payouts - stakes);
+
+    const today = dayKey(Date.now());
+    const { start, end } = dayBounds(today);
+    const check = createSeamlessCheck(t.ctx, { registry: t.venues.registry, venues: () => t.venues.catalogue.venues() });
+    const out = await check(start, end);
+    expect(out.items).toEqual([]);
+    expect(out.figures.map((f) => [f.ours, f.theirs])).toEqual([
+      [6, 6],
+      [stakes, stakes],
+      [payouts, payouts],
+    ]);
+
+    await t.reports.rollup(Date.now());
+    const daily = await t.post('/admin/api/reports/daily', { from: today, to: today }, { token: owner });
+    expect(daily.data.rows[0]).toMatchObject({ bet_count: 6, bets: stakes / 100, valid_bets: stakes / 100, payouts: payouts / 100, ggr: (stakes - payouts) / 100 });
+    expect(await wallet.verify(t.ctx.db)).toEqual([]);
+  });
+});
