@@ -5,7 +5,9 @@
 //
 //   node scripts/admin-speed.mjs [--runs 3] [--busy 2] [--only members,cashier]
 //   node scripts/admin-speed.mjs --runs 1 --only /operators --timeline   (each request's start and end, ms)
-//   node scripts/admin-speed.mjs --runs 1 --shots /tmp/shots   (also a 1440x900 picture of each screen)
+//   node scripts/admin-speed.mjs --only =/,=/members   (= takes that path alone: =/ is the dashboard)
+//   node scripts/admin-speed.mjs --runs 1 --shots /tmp/shots   (also a 1440x900 picture of each screen,
+//     the sign-in page and the payment channel form's drawer)
 //   node scripts/admin-speed.mjs --runs 1 --profile /tmp/prof   (also a CPU profile of each screen's
 //     first load, as 1-members.cpuprofile and so on; a build made with --sourcemap names its parts)
 //   node scripts/admin-speed.mjs --runs 1 --trace /tmp/trace   (a Chromium trace of each first load,
@@ -219,6 +221,12 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       if (c) c.end = Date.now() - t0;
     });
   }
+  // issue 37: a file the load could not fetch fails the load: the screen's error page
+  // (页面加载失败) has an .ant-result, which the data check would otherwise count as shown
+  const missing = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname.startsWith('/admin/assets/')) missing.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
   // counted as each response arrives (waiting for its full header list missed some before the screen showed)
   page.on('response', (r) => {
     const type = /\.(js|css)$/.exec(new URL(r.url()).pathname)?.[1];
@@ -240,6 +248,7 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
     menuSaid.catch(() => {}); // awaited below; a load that failed earlier leaves it unheard
     await page.goto(base + url, { waitUntil: 'commit' });
     const ms = await data;
+    if (missing.length) throw new Error(`${url}: the load could not fetch ${missing.join(', ')}`);
     const traced = trace || CPU ? await browser.stopTracing() : undefined;
     if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (shot) {
@@ -263,6 +272,39 @@ async function timeScreen(browser, base, token, url, shot = '', profile = '', tr
       warm = await timed;
     }
     return { ms, menu, warm, ...cold, cpu: traced && CPU ? mainThreadCpu(traced) : 0, path: new URL(page.url()).pathname };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * With --shots, beside each screen's picture: the sign-in page (no token) and the payment channel
+ * form opened in its drawer, a form over a list (issue 37: the look is compared before and after a
+ * change to how styles are built). Each is taken once the page is at rest.
+ */
+async function extraShots(browser, base, token, n) {
+  const open = async (signedIn) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    if (signedIn) await context.addInitScript(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token]);
+    return { context, page: await context.newPage() };
+  };
+  let { context, page } = await open(false);
+  try {
+    await page.goto(`${base}/admin/login`);
+    await page.locator('form .ant-form-item').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(SHOTS, `${n}-login.png`) });
+  } finally {
+    await context.close();
+  }
+  ({ context, page } = await open(true));
+  try {
+    await page.goto(`${base}/admin/cashier/channels`);
+    await page.locator('[data-testid=channel-create]').click({ timeout: 30_000 });
+    await page.locator('.ant-drawer-open .ant-form-item, .ant-modal-wrap .ant-form-item').first().waitFor({ timeout: 30_000 });
+    // the drawer's slide-in animation is over
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: path.join(SHOTS, `${n}-channel-form.png`) });
   } finally {
     await context.close();
   }
@@ -319,7 +361,7 @@ async function main() {
     for (let i = 0; i < BUSY; i++) loops.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
     const screens = screenPaths()
       .map((s) => ({ ...s, url: `/admin${s.path === '/' ? '/' : s.path.replace(':username', 'speed000').replace(':id', String(servers[0].seeded.ids[s.path] ?? 1))}` }))
-      .filter((s) => !ONLY.length || ONLY.some((o) => s.path.includes(o)));
+      .filter((s) => !ONLY.length || ONLY.some((o) => (o.startsWith('=') ? s.path === o.slice(1) : s.path.includes(o))));
     // one unmeasured load first: the server's own first answers (module warm-up) are not the screen's
     for (const sv of servers) await timeScreen(browser, sv.base, sv.op, screens[0].url);
     const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -351,6 +393,7 @@ async function main() {
       });
       console.log(`${`${s.title} ${s.path}`.padEnd(40)} ${cells.join('   ')}`);
     }
+    if (SHOTS) for (const [i, sv] of servers.entries()) await extraShots(browser, sv.base, sv.op, i + 1);
     for (const [i, ms] of medians.entries()) {
       const slowest = Math.max(...ms);
       console.log(`[${i + 1}] median of screens ${median(ms)} ms, slowest ${slowest} ms (${screens[ms.indexOf(slowest)].path}), screens over 1000 ms: ${ms.filter((m) => m > 1000).length} of ${ms.length}`);
