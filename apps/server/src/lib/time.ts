@@ -6,8 +6,22 @@ import { BUSINESS_TZ, WIRE_TIME_FORMAT } from '@casino/contract';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+const BEIJING = 8 * 3_600_000;
+const DAY = 86_400_000;
+/** 1992-01-01 00:00 Beijing: since then Beijing time is UTC+8 all year (no summer time after 1991) */
+const FIXED_SINCE = 694_195_200_000;
+/** 9999-12-31 23:59:59 Beijing: past it the ISO text has more than four year digits */
+const FIXED_UNTIL = 253_402_300_800_000 - BEIJING;
+/**
+ * Beijing is a fixed UTC+8 from 1992 on, so the wire's times need no time-zone database there:
+ * dayjs' tz goes through Intl on every call, 0.1 to 1.5 ms each under load (an answer of 200
+ * linked members made 600 calls). Times outside that span take dayjs (the same text).
+ */
+const fixedOffset = (ms: number) => BUSINESS_TZ === 'Asia/Shanghai' && ms >= FIXED_SINCE && ms < FIXED_UNTIL;
+
 /** Epoch milliseconds to the wire's Beijing time string. */
 export function toWireTime(ms: number): string {
+  if (fixedOffset(ms)) return new Date(ms + BEIJING).toISOString().slice(0, 19).replace('T', ' ');
   return dayjs(ms).tz(BUSINESS_TZ).format(WIRE_TIME_FORMAT);
 }
 
@@ -20,6 +34,7 @@ export function fromWireTime(text: string): number | null {
 
 /** Start of the Beijing business day containing `ms`, as epoch milliseconds. */
 export function beijingDayStart(ms: number): number {
+  if (fixedOffset(ms) && fixedOffset(ms - DAY)) return Math.floor((ms + BEIJING) / DAY) * DAY - BEIJING;
   return dayjs(ms).tz(BUSINESS_TZ).startOf('day').valueOf();
 }
 
