@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { CODE, MSG } from '@casino/contract';
 import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 /**
  * issue 33 (7): in one of two runs, process B still accepted a token right after /api/logoff had
@@ -10,20 +10,7 @@ import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
  * their call has answered (DESIGN 5): two app instances on one PostgreSQL schema (LISTEN/NOTIFY,
  * and Redis pub/sub when reachable), many times over, never waiting for the invalidation.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const haveRedis = await redisReachable(REDIS_URL);
+const haveRedis = await redisReachable();
 const ROUNDS = 50;
 const unauthorized = { code: CODE.unauthorized, message: MSG.authExpired, data: null };
 

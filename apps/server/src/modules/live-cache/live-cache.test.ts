@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { CODE, MSG } from '@casino/contract';
 import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { sessionTopics } from '../accounts/sessions.ts';
 import { CENTRAL_CHANGED, memberAccountCode, wallet } from '../wallet/index.ts';
 import type { Invalidation } from './index.ts';
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 /**
  * issue 24: the balance poll answers from memory, and never what a committed posting or an
@@ -13,20 +13,7 @@ import type { Invalidation } from './index.ts';
  * invalidation arrives (PostgreSQL: through LISTEN/NOTIFY, or Redis pub/sub when configured).
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const haveRedis = await redisReachable(REDIS_URL);
+const haveRedis = await redisReachable();
 
 const unauthorized = { code: CODE.unauthorized, message: MSG.authExpired, data: null };
 

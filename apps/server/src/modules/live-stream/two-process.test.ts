@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { CODE, LIVE_MSG, type LiveEvent } from '@casino/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
@@ -9,6 +8,7 @@ import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { sendToMember } from '../inbox/index.ts';
 import { wallet } from '../wallet/index.ts';
 import { openLive } from './sse.testing.ts';
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 /**
  * issue 37: two server processes on one database (PostgreSQL: one schema, LISTEN/NOTIFY; SQLite:
@@ -17,20 +17,7 @@ import { openLive } from './sse.testing.ts';
  * on the other; a process restarted takes new streams and delivers to them.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const haveRedis = await redisReachable(REDIS_URL);
+const haveRedis = await redisReachable();
 const is = <T extends LiveEvent['type']>(type: T, test: (e: Extract<LiveEvent, { type: T }>) => boolean = () => true) => (e: LiveEvent) =>
   e.type === type && test(e as Extract<LiveEvent, { type: T }>);
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '@casino/contract';
 import { buildApp, type App } from '../../app.ts';
 import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { memoryBus, redisBus, type BusMessage } from './bus.ts';
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 /**
  * The event streams across server processes: two app instances on one database (the same
@@ -15,21 +15,7 @@ import { memoryBus, redisBus, type BusMessage } from './bus.ts';
  * sent through one reaching a stream opened on the other.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const haveRedis = await redisReachable(REDIS_URL);
+const haveRedis = await redisReachable();
 
 /** An SSE reader over fetch: collects events; waits for one matching a test. */
 async function openStream(url: string) {
