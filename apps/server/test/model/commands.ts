@@ -1,6 +1,7 @@
 import { signPayBody } from '@casino/sandbox';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { PAY_MSG } from '@casino/contract';
 import { checkStep, type Real } from './checks.ts';
 import { memberWithCard, noticeFor, PAY_PASS } from '../../src/modules/payments/testing.ts';
 import { depositRefusal, houseMoves, newMember, pick, settle, VENUES, yuan, type Model, type Venue } from './model.ts';
@@ -43,6 +44,13 @@ export class OnlineDeposit implements Cmd {
     const why = depositRefusal(mm, this.fen);
     if (why !== null) {
       expect(order.code, `${this}: refused, ${why}`).not.toBe(200);
+      return checkStep(m, r, this.toString());
+    }
+    if (order.code !== 200 && order.message === PAY_MSG.gatewayBusy) {
+      // the gateway did not take the order (a time-out of its own under load): the member is told
+      // to try again, the order is failed, and no money moves
+      const last = await r.t.ctx.db.selectFrom('deposits').select('status').where('member_id', '=', real.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(last.status, `${this}: the order the gateway refused`).toBe('failed');
       return checkStep(m, r, this.toString());
     }
     expect(order.code, order.message).toBe(200);
