@@ -111,18 +111,8 @@ export class SeamlessStore {
     })();
   }
 
-  add(r: {
-    round_id: string;
-    bet_id: string;
-    username: string;
-    platform: string;
-    game_code: string;
-    game_name: string;
-    stake_fen: number;
-    /** known at once for an instant game (its credit is planned once the debit is done) */
-    payout_fen: number | null;
-    created_at: number;
-  }) {
+  /** a new round; its payout is known at once for an instant game (its credit is planned once the debit is done) */
+  add(r: Pick<RoundRow, 'round_id' | 'bet_id' | 'username' | 'platform' | 'game_code' | 'game_name' | 'stake_fen' | 'payout_fen' | 'created_at'>) {
     this.q.add.run({ ...r, debit_tx: `${r.round_id}-D` });
   }
 
