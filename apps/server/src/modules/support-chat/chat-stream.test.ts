@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../app.ts';
 import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { memoryBus, redisBus, type BusMessage } from './bus.ts';
 import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
+import { openSse } from '../../../test/sse.ts';
 
 /**
  * The event streams across server processes: two app instances on one database (the same
@@ -17,60 +18,15 @@ import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 const haveRedis = await redisReachable();
 
-/** An SSE reader over fetch: collects events; waits for one matching a test. */
+/** A chat stream, with the headers every taken-over reply carries, once each. */
 async function openStream(url: string) {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { signal: ctrl.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  expect(res.headers.get('cache-control')).toBe('no-store');
-  // a taken-over reply still carries what every reply does, once each
-  expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
-  const events: ChatEvent[] = [];
-  const waiters: { test: (e: ChatEvent) => boolean; resolve: (e: ChatEvent) => void }[] = [];
-  let buffer = '';
-  const pump = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-          if (!data) continue;
-          const e = JSON.parse(data) as ChatEvent;
-          events.push(e);
-          for (const w of [...waiters]) if (w.test(e)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(e);
-          }
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    events,
-    next(test: (e: ChatEvent) => boolean, ms = 5000): Promise<ChatEvent> {
-      const seen = events.find(test);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`)), ms);
-        waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
-      });
-    },
-    async close() {
-      ctrl.abort();
-      await pump;
-    },
-  };
+  const stream = await openSse<ChatEvent>(url);
+  expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+  expect(stream.res.headers.get('cache-control')).toBe('no-store');
+  expect(stream.res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(stream.res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(stream.res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
+  return stream;
 }
 
 describe.skipIf(!onPostgres && !haveRedis)('chat streams across two server processes', () => {

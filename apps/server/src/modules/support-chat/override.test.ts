@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MSG, CODE, type ChatEvent } from '@casino/contract';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { FORBIDDEN_MESSAGE } from '../../http/admin-routes.ts';
+import { openSse } from '../../../test/sse.ts';
 
 /**
  * The supervisor override (take / hand over / close with force) and the member's unread badge
@@ -11,48 +12,10 @@ import { FORBIDDEN_MESSAGE } from '../../http/admin-routes.ts';
  * holder; the member's stream hears the new assignment.
  */
 
-/** a minimal SSE reader: collects events, waits for one matching a test */
 async function openStream(url: string) {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { signal: ctrl.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: ChatEvent[] = [];
-  let buffer = '';
-  const pump = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer.slice(0, cut).split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-          buffer = buffer.slice(cut + 2);
-          if (data) events.push(JSON.parse(data) as ChatEvent);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    events,
-    async next(test: (e: ChatEvent) => boolean, ms = 5000): Promise<ChatEvent> {
-      const end = Date.now() + ms;
-      for (;;) {
-        const seen = events.find(test);
-        if (seen) return seen;
-        if (Date.now() > end) throw new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    async close() {
-      ctrl.abort();
-      await pump;
-    },
-  };
+  const stream = await openSse<ChatEvent>(url);
+  expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+  return stream;
 }
 
 describe('live chat: supervisor override and the member unread badge', () => {
