@@ -116,6 +116,10 @@ export interface BetsTable {
   turnover_counted: Generated<number>;
   /** issue 13: reports: 1 once the settled bet is added to the report rollups (migration 017) */
   rolled_up: Generated<number>;
+  /** issue 36: the provider's round (migration 045); null for bets pulled before it */
+  round_id: string | null;
+  /** issue 36: the side of a shared round the bet took (BET_SIDE_NAMES code), null where none */
+  side: string | null;
 }
 export type Bet = Selectable<BetsTable>;
 
