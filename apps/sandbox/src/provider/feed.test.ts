@@ -52,6 +52,8 @@ describe('bet record feed', () => {
     // a puller that keeps the newest version of each bet ends with every bet settled
     const latest = new Map(seen.map((r) => [r.bet_id, r]));
     expect([...latest.values()].every((r) => r.status === 1)).toBe(true);
+    // issue 36: a spin is a round of its own with no side; the match bet names its fixture and pick
+    for (const r of latest.values()) expect({ round: r.round_id, side: r.side }).toEqual(r.bet_id === open ? { round: `fx:${f.id}`, side: 'home' } : { round: r.bet_id, side: null });
   });
 
   it('filters by platform and rejects a bad cursor', async () => {

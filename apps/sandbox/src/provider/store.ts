@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.ts';
 import type { GameDef } from './catalogue.ts';
-import type { BetRecord, BetStatus, CategoryId, TransferType } from './types.ts';
+import type { BetRecord, BetSide, BetStatus, CategoryId, TransferType } from './types.ts';
 
 export interface TransferRow {
   transfer_id: string;
@@ -348,5 +348,8 @@ function toRecord(r: BetRow): BetRecord {
     created_at: iso(r.created_at),
     settled_at: r.settled_at === null ? null : iso(r.settled_at),
     detail: r.detail,
+    // an open bet's ref is the fixture it waits for, kept once it settles
+    round_id: r.ref ?? r.bet_id,
+    side: r.ref && r.pick ? (r.pick as BetSide) : null,
   };
 }

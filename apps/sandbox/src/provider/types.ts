@@ -134,7 +134,16 @@ export interface BetRecord {
   settled_at: string | null;
   /** short Chinese description of the bet and its result */
   detail: string;
+  /**
+   * the round the bet belongs to: a match's fixture (`fx:<id>`), shared by every bet on it; a
+   * game a player plays alone (slots, tables, fishing, K3) is a round of its own (the bet id)
+   */
+  round_id: string;
+  /** the side of a shared round the bet took (a match: home | draw | away); null for a round of its own */
+  side: BetSide | null;
 }
+/** the sides of a match */
+export type BetSide = 'home' | 'draw' | 'away';
 export interface BetRecordsRequest {
   platform?: string;
   /** "" or "0" (or absent) to start from the beginning; otherwise a previous next_cursor */

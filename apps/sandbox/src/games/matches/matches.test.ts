@@ -43,6 +43,8 @@ async function betAndSettle(platform: string, code: string, pick: 'home' | 'away
   const open = first.all;
   expect(open).toHaveLength(1);
   expect(open[0]).toMatchObject({ status: 2, bet_amount_fen: 10_000, win_loss_fen: 0, valid_amount_fen: 0, settled_at: null });
+  // issue 36: the record names the fixture as its round and the side picked, open and settled
+  expect(open[0]).toMatchObject({ round_id: `fx:${f.id}`, side: pick });
   expect((await sb.client.balance({ username: user, platform })).balance_fen).toBe(90_000);
 
   // still open until the simulated match ends
@@ -65,7 +67,7 @@ async function betAndSettle(platform: string, code: string, pick: 'home' | 'away
   expect(final.state).toBe('ended');
   const won = pick === 'home' ? final.home_score! > final.away_score! : final.away_score! > final.home_score!;
   const payout = won ? Math.floor((10_000 * odds) / 100) : 0;
-  expect(settled).toMatchObject({ status: 1, valid_amount_fen: 10_000, win_loss_fen: payout - 10_000 });
+  expect(settled).toMatchObject({ status: 1, valid_amount_fen: 10_000, win_loss_fen: payout - 10_000, round_id: `fx:${f.id}`, side: pick });
   expect(settled.settled_at).not.toBeNull();
   expect((await sb.client.balance({ username: user, platform })).balance_fen).toBe(90_000 + payout);
   return { g, f };
