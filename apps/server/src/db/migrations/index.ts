@@ -43,6 +43,7 @@ import { m040 } from './040_risk_events.ts'; // issue 36 point 3: risk rules and
 import { m042 } from './042_stream_tickets.ts'; // issue 37: live-update stream tickets
 import { m041 } from './041_seamless.ts'; // issue 38: seamless venues
 import { m043 } from './043_risk_link_covering.ts'; // issue 36 point 9: links' covering indexes
+import { m044 } from './044_report_windows.ts'; // issue 37 point 4: reports' fixed windows
 import { m045 } from './045_bet_rounds.ts'; // issue 36: bets.round_id and side
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
@@ -91,6 +92,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '042_stream_tickets': m042(), // issue 37: single-use tickets of the live-update stream (without Redis)
     '041_seamless': m041(dialect), // issue 38: venues.mode, seamless_txs, seamless_rounds
     '043_risk_link_covering': m043(), // issue 36 point 9: members (realname|mobile|register_ip, id, created_at), member_cards (number_key, member_id, ...): the links index-only
+    '044_report_windows': m044(), // issue 37 point 4: per-member and per-referrer sums over the reports' fixed windows (7 days, 30 days, month to date)
     '045_bet_rounds': m045(), // issue 36: bets.round_id and side (the provider's round and the side taken), bets (round_id, created_at, id)
   };
 }
