@@ -7,7 +7,7 @@ import type { AdminRolesTable, MemberLoginsTable, MemberNotesTable } from './sch
 import type { DepositAccountsTable, DepositBonusDaysTable, DepositRefundsTable, DepositsTable, PaymentChannelsTable, WithdrawalsTable } from './schema/payments.ts';
 import type { ActivityApplicationsTable, MemberVipTable, PromoDayRunsTable, RebateDayMembersTable, RebatesTable, RedPacketGrabsTable, RedPacketRulesTable, VipHistoryTable } from './schema/promotions.ts';
 import type { ReconciliationDayItemsTable, ReconciliationDaysTable, VenueDifferencesTable } from './schema/reconciliation.ts';
-import type { ReportBetDaysTable, ReportDaysTable, ReportDownloadsTable, ReportFirstDepositsTable, ReportMemberDaysTable, ReportMoneyDaysTable } from './schema/reports.ts';
+import type { ReportBetDaysTable, ReportDaysTable, ReportDownloadsTable, ReportFirstDepositsTable, ReportMemberDaysTable, ReportMoneyDaysTable, ReportWindowMembersTable, ReportWindowReferrersTable, ReportWindowsTable } from './schema/reports.ts';
 import type { ResponsibleChangesTable } from './schema/responsible.ts';
 import type { ChatConversationsTable, ChatMessagesTable, ChatTermsTable, ChatTicketsTable } from './schema/support-chat.ts';
 import type { MemberAdjustmentsTable, TurnoverRequirementsTable, TurnoverWaiversTable } from './schema/turnover.ts';
@@ -89,6 +89,10 @@ export interface DB {
   report_first_deposits: ReportFirstDepositsTable;
   report_marks: { name: string; value: number };
   report_downloads: ReportDownloadsTable;
+  // issue 37: the reports' fixed windows (migration 044)
+  report_windows: ReportWindowsTable;
+  report_window_members: ReportWindowMembersTable;
+  report_window_referrers: ReportWindowReferrersTable;
   // issue 13: live customer service (migration 019)
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;

@@ -71,3 +71,46 @@ export interface ReportDownloadsTable {
   expires_at: number;
   used_at: number | null;
 }
+
+// ---- issue 37 point 4: the reports' fixed windows (migration 044) ----
+
+/** a member's (or all members') sums over a window's days, fen and counts */
+interface WindowSums {
+  bet_count: Generated<number>;
+  stake: Generated<number>;
+  valid: Generated<number>;
+  result: Generated<number>;
+  deposits: Generated<number>;
+  deposit_count: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal_count: Generated<number>;
+  bonuses: Generated<number>;
+  rebates: Generated<number>;
+  red_packets: Generated<number>;
+  adjust_in: Generated<number>;
+  adjust_out: Generated<number>;
+}
+
+/** a fixed window's Beijing days (both included) and its totals over all members */
+export interface ReportWindowsTable extends WindowSums {
+  name: string;
+  from_day: number;
+  to_day: number;
+  /** members with a member-day in the window */
+  members: Generated<number>;
+  built_at: number;
+}
+
+/** one member's sums over a window's days */
+export interface ReportWindowMembersTable extends WindowSums {
+  win: string;
+  member_id: number;
+  referrer: string | null;
+}
+
+/** one referrer's sums over a window's days, and its members with a member-day there */
+export interface ReportWindowReferrersTable extends WindowSums {
+  win: string;
+  referrer: string;
+  members: Generated<number>;
+}
