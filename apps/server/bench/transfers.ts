@@ -138,7 +138,7 @@ async function run(database: 'sqlite' | 'postgres', seconds: number, databaseUrl
 }
 
 /** the catalogue is synced once the server listens: wait for the venues */
-async function waitForCatalogue(base: string, ms = 30_000) {
+export async function waitForCatalogue(base: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     const reply = (await (await fetch(`${base}/api/game/list`)).json()) as { data: unknown[] };
@@ -151,6 +151,9 @@ async function waitForCatalogue(base: string, ms = 30_000) {
 async function members(base: string): Promise<string[]> {
   const login = await post(base, '/admin/api/login', { username: 'admin', password: 'bench-admin-pass' });
   if (login.code !== 200) throw new Error(`admin login: ${login.message}`);
+  // the bench's own operator credits at once (no second operator, no daily cap: issue 33 point 7)
+  const settings = await post(base, '/admin/api/settings/update', { adjust_second_approval_over: 0, adjust_daily_immediate_max: 0 }, login.data.token);
+  if (settings.code !== 200) throw new Error(`settings: ${settings.message}`);
   const tokens: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const name = `transfer${String(i).padStart(3, '0')}`;
