@@ -64,10 +64,11 @@ export default function VenuesPage() {
   };
 
   const columns: ColumnsType<AdminVenueRow> = [
-    { title: '排序', dataIndex: 'sort', width: 70, align: 'center' },
+    { title: '排序', dataIndex: 'sort', width: 60, align: 'center' },
     {
       title: '场馆',
       key: 'venue',
+      width: 180,
       render: (_, r) => (
         <Space>
           {r.logo_img ? <img src={r.logo_img} alt="" width={36} height={36} style={{ borderRadius: 6, objectFit: 'cover', background: '#eef0f6' }} /> : null}
@@ -82,12 +83,12 @@ export default function VenuesPage() {
         </Space>
       ),
     },
-    { title: '分类', dataIndex: 'categories', render: (v: AdminVenueRow['categories']) => <Space size={[0, 4]} wrap>{v.map((c) => <Tag key={c}>{GAME_CATEGORY_NAMES[c] ?? c}</Tag>)}</Space> },
-    { title: '展示 / 游戏数', key: 'games', width: 110, align: 'right', render: (_, r) => <span className="tabular">{r.shown_games} / {r.games}</span> },
+    { title: '分类', dataIndex: 'categories', width: 150, render: (v: AdminVenueRow['categories']) => <Space size={[0, 4]} wrap>{v.map((c) => <Tag key={c}>{GAME_CATEGORY_NAMES[c] ?? c}</Tag>)}</Space> },
+    { title: '展示 / 游戏数', key: 'games', width: 100, align: 'right', render: (_, r) => <span className="tabular">{r.shown_games} / {r.games}</span> },
     {
       title: '状态',
       key: 'state',
-      width: 170,
+      width: 140,
       render: (_, r) => (
         <Space size={4} wrap>
           {r.state === 1 ? <Tag color="green">开放</Tag> : <Tag color="orange">维护中</Tag>}
@@ -97,12 +98,13 @@ export default function VenuesPage() {
       ),
     },
     // issue 38: which wallet members play this venue from
-    { title: '钱包模式', dataIndex: 'mode', width: 100, render: (v: AdminVenueRow['mode']) => <Tag color={v === 'seamless' ? 'purple' : 'default'}>{VENUE_MODE_NAMES[v] ?? v}</Tag> },
-    { title: '最近同步', dataIndex: 'synced_at', width: 170 },
+    { title: '钱包模式', dataIndex: 'mode', width: 90, render: (v: AdminVenueRow['mode']) => <Tag color={v === 'seamless' ? 'purple' : 'default'}>{VENUE_MODE_NAMES[v] ?? v}</Tag> },
+    // date over time: the whole table fits a 1440 screen, so the fixed 操作 column covers nothing
+    { title: '最近同步', dataIndex: 'synced_at', width: 110, render: (v: string) => (v ? <span className="tabular">{v.slice(0, 10)}<br />{v.slice(11)}</span> : '-') },
     {
       title: '操作',
       key: 'op',
-      width: 280,
+      width: 210,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
@@ -179,7 +181,7 @@ export default function VenuesPage() {
           />
         </Form>
       </Card>
-      <TableCard<AdminVenueRow> table={table} rowKey="platform" columns={columns} scroll={{ x: 1260 }} locale={{ emptyText: '没有符合条件的场馆' }} />
+      <TableCard<AdminVenueRow> table={table} rowKey="platform" columns={columns} scroll={{ x: 1040 }} locale={{ emptyText: '没有符合条件的场馆' }} />
       {editing ? (
         <ActionModal<{ name: string; sort: number }>
           open
