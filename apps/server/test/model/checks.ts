@@ -34,6 +34,26 @@ export interface Shared {
   adjustRules: { threshold: number; cap: number };
   /** the sandbox provider's own records, read-only */
   venueBook: Database.Database;
+  promo: Promo;
+}
+
+/** the promotions' and agents' terms the model needs, and the clocks the commands move */
+export interface Promo {
+  /** the promotions clock's offset from the real one while a command sets it (null: real time) */
+  clock: { offset: number | null };
+  /** the rebate rate of the slots (electronic) at VIP level 0, basis points; its turnover multiple */
+  rebateBp: number;
+  rebateMultiple: number;
+  /** the model test's red-packet rule (fen) */
+  redPacket: { depositMin: number; grabs: number; amountMin: number; amountMax: number; multiple: number };
+  /** the activities shown to members */
+  activities: number[];
+  /** agent commission: its turnover multiple and the total above which a second operator approves (fen) */
+  commissionMultiple: number;
+  statementThreshold: number;
+  /** the next fresh rebate day and agent month (counters over the app's sequences) */
+  nextDay: number;
+  nextMonth: number;
 }
 
 export function openVenueBook(t: TestApp): Database.Database {
@@ -45,7 +65,10 @@ export async function houseBalances(t: TestApp): Promise<Map<string, number>> {
   return new Map(rows.rows.map((r) => [r.code, Number(r.balance)]));
 }
 
-export const stats = { commands: 0, byKind: new Map<string, number>(), msByKind: new Map<string, number>(), last: 0 };
+export const stats = { commands: 0, byKind: new Map<string, number>(), msByKind: new Map<string, number>(), last: 0, tally: new Map<string, number>() };
+
+/** counts an outcome worth seeing in the run's summary (so a run whose commands were all refused shows it) */
+export const tally = (what: string) => stats.tally.set(what, (stats.tally.get(what) ?? 0) + 1);
 
 /** what a command could change, against the model: after every command */
 export async function checkStep(m: Model, r: Real, label: string) {
@@ -109,7 +132,11 @@ export async function checkEnd(m: Model, r: Real, label: string) {
               ? (await t.ctx.db.selectFrom('member_adjustments').select('state').where('adjustment_no', '=', no).executeTakeFirst())?.state
               : kind === 'transfer'
                 ? String((await t.ctx.db.selectFrom('venue_transfers').select('status').where('transfer_id', '=', no).executeTakeFirst())?.status)
-                : `unknown kind ${kind}`;
+                : kind === 'activity'
+                  ? { 1: 'pending', 2: 'approved', 3: 'rejected' }[Number((await t.ctx.db.selectFrom('activity_applications').select('state').where('apply_no', '=', no).executeTakeFirst())?.state)]
+                  : kind === 'statement'
+                    ? { 1: 'pending', 2: 'approved once', 3: 'paid', 4: 'rejected' }[Number((await t.ctx.db.selectFrom('agent_statements').select('state').where('statement_no', '=', no).executeTakeFirst())?.state)]
+                    : `unknown kind ${kind}`;
       expect({ label, key, state: got }).toEqual({ label, key, state });
     }
   }

@@ -5,7 +5,8 @@ import { waitFor } from '../wait.ts';
 import { arm } from '../../src/modules/transfers/testing.ts';
 import { wallet } from '../../src/modules/wallet/index.ts';
 import { checkStep, type Real } from './checks.ts';
-import { depositRefusal, houseMoves, pick, settle, VENUES, yuan, type Model, type ModelMember, type Venue } from './model.ts';
+import { setLimit } from './commands-promo.ts';
+import { credit as creditDeposit, depositRefusal, playRefusal, houseMoves, pick, settle, VENUES, yuan, type Model, type ModelMember, type Venue } from './model.ts';
 
 /**
  * The model test's further commands (issue 35 point 1): manual deposits and their review,
@@ -40,7 +41,7 @@ export class ManualDeposit implements Cmd {
     const why = depositRefusal(mm, this.fen) ?? (mm.manual.length >= MAX_PENDING ? 'five orders waiting' : null);
     if (why === null) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-      mm.manual.push({ no: reply.data.deposit_no, amount: this.fen });
+      mm.manual.push({ no: reply.data.deposit_no, amount: this.fen, day: m.days });
       mm.depositUsed += this.fen;
     } else expect(reply.code, `${this}: refused, ${why}`).not.toBe(200);
     await checkStep(m, r, this.toString());
@@ -68,14 +69,16 @@ export class DecideDeposit implements Cmd {
     // paid during a break: not credited, the order is rejected and owed back to the member; past
     // a daily deposit limit set after the order: only what the limit leaves is credited, the rest
     // (or all, when it leaves nothing) is owed back
-    const left = mm.depositLimit === null ? order.amount : Math.max(0, mm.depositLimit - (mm.depositUsed - order.amount));
+    // the order counts in today's deposits only if made today (a day may have passed since)
+    const own = order.day === m.days ? order.amount : 0;
+    const from = Date.now();
+    const left = mm.depositLimit === null ? order.amount : Math.max(0, mm.depositLimit - (mm.depositUsed - own));
     const credit = this.approve && !mm.onBreak ? Math.min(order.amount, left) : 0;
     const credited = credit > 0;
     expect(reply.data?.status, `${this}: ${reply.message}`).toBe(credited ? 'credited' : 'rejected');
-    mm.depositUsed += credit - order.amount;
+    mm.depositUsed += credit - own;
     if (credited) {
-      mm.central += credit;
-      mm.owed += credit;
+      creditDeposit(mm, credit, from);
       houseMoves(m, 'house:deposits', -credit);
       settle(mm, `deposit:${order.no}`, 'credited');
     } else settle(mm, `deposit:${order.no}`, 'rejected');
@@ -192,7 +195,7 @@ export class FaultyTransfer implements Cmd {
     this.fen = Math.max(1, Math.floor((from * this.percent) / 100));
     const venue = this.mode === 'refusal' ? GHOST : this.venue;
     const [source, target] = into ? ['userbalance', venue] : [venue, 'userbalance'];
-    const refused = (into && mm.onBreak) || this.fen > from || (this.mode === 'refusal' && !into);
+    const refused = (into && playRefusal(mm) !== null) || this.fen > from || (this.mode === 'refusal' && !into);
     if (this.mode !== 'refusal' && !refused) await arm(r.t, this.mode, 1, into ? 'deposit' : 'withdraw');
     const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: source, targettype: target }, { token: real.token });
     if (refused) {
@@ -238,22 +241,34 @@ export class DepositLimit implements Cmd {
     const { mm, real } = member(m, r, this.who);
     const reply = await r.t.post('/api/responsible/limit', { kind: 'deposit', period: 'day', amount: yuan(this.fen) }, { token: real.token });
     expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-    if (mm.depositLimit === null || this.fen <= mm.depositLimit) mm.depositLimit = this.fen;
+    setLimit(m, mm, 'deposit', this.fen);
     await checkStep(m, r, this.toString());
   }
   toString = () => `deposit limit(#${this.who}, ${this.fen} a day)`;
 }
 
-/** the member takes a 24-hour break: venue money comes home; deposits and transfers in are refused */
+/**
+ * The member takes a break: a 24-hour time-out or a 6-month self-exclusion. Venue money comes
+ * home; deposits, transfers in, game launches, red packets and activity applications are refused.
+ * A time-out during a self-exclusion ends sooner than it: refused, nothing changes.
+ */
 export class Break implements Cmd {
-  constructor(readonly who: number) {}
+  constructor(
+    readonly who: number,
+    readonly kind: 'timeout' | 'exclusion' = 'timeout',
+  ) {}
   check = (m: Readonly<Model>) => m.members.length > 0;
   async run(m: Model, r: Real) {
     const { mm, real } = member(m, r, this.who);
-    const reply = await r.t.post('/api/responsible/break', { kind: 'timeout', duration: '24h' }, { token: real.token });
+    const reply = await r.t.post('/api/responsible/break', { kind: this.kind, duration: this.kind === 'timeout' ? '24h' : '6m' }, { token: real.token });
+    if (this.kind === 'timeout' && mm.breakKind === 'exclusion') {
+      expect(reply.code, `${this}: shorter than the self-exclusion in force`).not.toBe(200);
+      return checkStep(m, r, this.toString());
+    }
     // a second one of the same length ends later than the one in force (the clock moved): taken
     expect(reply.code, `${this}: ${reply.message}`).toBe(200);
     mm.onBreak = true;
+    mm.breakKind = this.kind;
     for (const v of VENUES) {
       mm.central += mm.venues[v];
       houseMoves(m, `venue:${v}:clearing`, -mm.venues[v]);
@@ -261,7 +276,7 @@ export class Break implements Cmd {
     }
     await checkStep(m, r, this.toString());
   }
-  toString = () => `break(#${this.who}, 24h)`;
+  toString = () => `break(#${this.who}, ${this.kind === 'timeout' ? '24h' : 'self-exclusion 6m'})`;
 }
 
 /** the commands of this file with their arguments drawn at random */
@@ -282,6 +297,6 @@ export function moreCommands(): fc.Arbitrary<Cmd>[] {
   );
   const faulty = fc.tuple(fc.constantFrom<'in' | 'out'>('in', 'out'), who, venue, fc.integer({ min: 1, max: 100 }), mode).map(([way, w, v, p, md]) => new FaultyTransfer(way, w, v, p, md));
   const limit = fc.tuple(who, fc.integer({ min: 0, max: 20_000 }).map((y) => y * 100)).map(([w, f]) => new DepositLimit(w, f));
-  const brk = who.map((w) => new Break(w));
+  const brk = fc.tuple(who, fc.constantFrom<'timeout' | 'exclusion'>('timeout', 'timeout', 'exclusion')).map(([w, k]) => new Break(w, k));
   return [manual, decideDeposit, decideDeposit, adjust, decideAdjust, faulty, limit, brk];
 }

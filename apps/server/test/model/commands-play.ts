@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { openGame } from '../../src/modules/transfers/testing.ts';
-import { checkStep, type Real } from './checks.ts';
+import { checkStep, tally, type Real } from './checks.ts';
 import { GHOST } from './commands-more.ts';
-import { pick, type Model } from './model.ts';
+import { pick, playRefusal, type Model } from './model.ts';
 
 /**
  * The model test's play (issue 35 point 1): a game round at a venue, settled there, and the bet
@@ -28,13 +28,21 @@ export class GameRound implements Cmd {
     readonly percent: number,
     readonly pulls: number,
   ) {}
-  check = (m: Readonly<Model>) => m.members.some((x) => x.venues[this.venue] >= 100 && !x.onBreak);
+  check = (m: Readonly<Model>) => m.members.some((x) => x.venues[this.venue] >= 100);
   async run(m: Model, r: Real) {
     const mm = pick(
-      m.members.filter((x) => x.venues[this.venue] >= 100 && !x.onBreak),
+      m.members.filter((x) => x.venues[this.venue] >= 100),
       this.who,
     );
     const real = r.members.get(mm.name)!;
+    // on a break or past today's loss limit the game does not open
+    const why = playRefusal(mm);
+    if (why !== null) {
+      const launch = await r.t.post('/api/getGameUrl', { plat_name: this.venue, game_type: 0, game_code: SLOTS[this.venue], is_mobile_url: 1 }, { token: real.token });
+      expect(launch.code, `${this}: refused, ${why}`).not.toBe(200);
+      tally(`game refused (${why.startsWith('lost') ? 'loss limit' : 'break'})`);
+      return checkStep(m, r, this.toString());
+    }
     const before = mm.venues[this.venue];
     // the slots' fixed stakes: the largest within the drawn share of the venue balance
     const want = Math.max(100, (before * this.percent) / 100);
@@ -49,6 +57,9 @@ export class GameRound implements Cmd {
     // the bet pull, once or more (the test's ghost venue, unknown to the provider, has no feed): the round is recorded once and fills the turnover owed once
     for (let i = 0; i < this.pulls; i++) expect((await r.t.venues.bets.pull()).failed.filter((v) => v !== GHOST), `${this}: pull`).toEqual([]);
     mm.owed = Math.max(0, mm.owed - this.stake);
+    mm.unrebated[this.venue] += this.stake;
+    mm.resultToday += payout - this.stake;
+    tally('game round played');
     const bets = await r.t.ctx.db.selectFrom('bets').select(['member_id', 'bet_amount', 'valid_amount', 'win_loss', 'status']).where('platform', '=', this.venue).where('bet_id', '=', round.json.bet_id!).execute();
     expect(
       bets.map((b) => ({ ...b, member_id: Number(b.member_id), bet_amount: Number(b.bet_amount), valid_amount: Number(b.valid_amount), win_loss: Number(b.win_loss) })),

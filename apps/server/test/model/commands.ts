@@ -2,9 +2,9 @@ import { signPayBody } from '@casino/sandbox';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { PAY_MSG } from '@casino/contract';
-import { checkStep, type Real } from './checks.ts';
+import { checkStep, tally, type Real } from './checks.ts';
 import { memberWithCard, noticeFor, PAY_PASS } from '../../src/modules/payments/testing.ts';
-import { depositRefusal, houseMoves, newMember, pick, settle, VENUES, yuan, type Model, type Venue } from './model.ts';
+import { credit as creditDeposit, depositRefusal, playRefusal, houseMoves, newMember, pick, settle, VENUES, yuan, type Model, type Venue } from './model.ts';
 
 /**
  * The model test's commands (issue 35 point 1). Each one calls the real server in-process over
@@ -62,12 +62,12 @@ export class OnlineDeposit implements Cmd {
       const s = signPayBody(r.t.ctx.config.paymentSecret, await noticeFor(r.t, no, paid));
       return (await r.t.http.inject({ method: 'POST', url: '/pay/notify/sandbox', headers: s.headers, payload: s.body })).statusCode;
     };
+    const sent = Date.now();
     const statuses = this.together ? await Promise.all(Array.from({ length: this.copies }, send)) : await Array.from({ length: this.copies }).reduce<Promise<number[]>>(async (acc) => [...(await acc), await send()], Promise.resolve([]));
     expect(statuses.every((s) => s === 200), `${this}: every copy acknowledged`).toBe(true);
     if (this.short) settle(mm, `deposit:${no}`, 'review');
     else {
-      mm.central += this.fen;
-      mm.owed += this.fen;
+      creditDeposit(mm, this.fen, sent);
       houseMoves(m, 'house:deposits', -this.fen);
       settle(mm, `deposit:${no}`, 'credited');
     }
@@ -93,13 +93,16 @@ export class Transfer implements Cmd {
     const into = this.way === 'in';
     const [source, target] = into ? ['userbalance', this.venue] : [this.venue, 'userbalance'];
     const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: source, targettype: target }, { token: real.token });
-    if (this.fen <= (into ? mm.central : mm.venues[this.venue]) && !(into && mm.onBreak)) {
+    if (this.fen <= (into ? mm.central : mm.venues[this.venue]) && !(into && playRefusal(mm) !== null)) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
       const moved = into ? this.fen : -this.fen;
       mm.central -= moved;
       mm.venues[this.venue] += moved;
       houseMoves(m, `venue:${this.venue}:clearing`, moved);
-    } else expect(reply.code, `${this}: refused`).not.toBe(200);
+    } else {
+      expect(reply.code, `${this}: refused`).not.toBe(200);
+      if (into && playRefusal(mm)?.startsWith('lost')) tally('transfer in refused (loss limit)');
+    }
     await checkStep(m, r, this.toString());
   }
   toString = () => `transfer ${this.way}(#${this.who}, ${this.venue}, ${this.fen})`;
@@ -144,7 +147,7 @@ export class Withdraw implements Cmd {
       mm.central -= this.fen;
       mm.hold += this.fen;
       mm.withdrawalsToday++;
-      mm.pending.push({ no: w.withdraw_no, amount: this.fen });
+      mm.pending.push({ no: w.withdraw_no, amount: this.fen, day: m.days });
     } else expect(reply.code, `${this}: refused (owed ${mm.owed}, central ${mm.central})`).not.toBe(200);
     await checkStep(m, r, this.toString());
   }
@@ -193,7 +196,7 @@ export class Decide implements Cmd {
     mm.hold -= w.amount;
     if (outcome === 'rejected') {
       mm.central += w.amount;
-      mm.withdrawalsToday--;
+      if (w.day === m.days) mm.withdrawalsToday--;
     } else houseMoves(m, 'house:payouts', w.amount);
     settle(mm, `withdrawal:${w.no}`, outcome);
     // a second decision on a decided withdrawal changes nothing

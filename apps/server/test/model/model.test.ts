@@ -7,7 +7,8 @@ import { checkEnd, houseBalances, openVenueBook, stats, type Real, type Shared }
 import { moreCommands, GHOST } from './commands-more.ts';
 import { allCommands, Register } from './commands.ts';
 import { playCommands } from './commands-play.ts';
-import { newModel } from './model.ts';
+import { promoCommands } from './commands-promo.ts';
+import { newModel, yuan } from './model.ts';
 
 /**
  * Model-based test of the money paths (DESIGN.md section 9, issue 35 point 1): random sequences
@@ -43,11 +44,36 @@ describe('model: the money paths against a plain model', () => {
       .execute();
     t.venues.catalogue.invalidate();
     const s = await t.site.settings();
+    // the model test's red-packet rule: 100 yuan of deposits or more, two grabs a day of 1 to 20 yuan, twice its turnover
+    const rule = { depositMin: 100_00, grabs: 2, amountMin: 1_00, amountMax: 20_00, multiple: 2 };
+    const made = await t.post(
+      '/admin/api/red-packet-rules/create',
+      { name: '模型测试红包', start_time: '2020-01-01 00:00:00', end_time: '2999-01-01 00:00:00', mode: 'fixed', deposit_min: yuan(rule.depositMin), deposit_max: null, grabs: rule.grabs, amount_min: yuan(rule.amountMin), amount_max: yuan(rule.amountMax), turnover_multiple: rule.multiple },
+      { token: admin },
+    );
+    expect(made.code, made.message).toBe(200);
+    const levels = await t.ctx.db.selectFrom('vip_levels').select(['level', 'electron_bp']).orderBy('level').execute();
+    const activities = ((await t.post('/api/activitylist', { page: 1 })).data.data as { id: number }[]).map((a) => a.id);
+    expect(activities.length, 'activities shown').toBeGreaterThan(0);
     shared = {
       adjustedToday: new Map(),
       adjustRules: { threshold: Math.round(s.adjust_second_approval_over * 100), cap: Math.round(s.adjust_daily_immediate_max * 100) },
       venueBook: openVenueBook(t),
+      promo: {
+        clock: { offset: null },
+        rebateBp: Number(levels[0]!.electron_bp),
+        rebateMultiple: s.rebate_turnover_multiple,
+        redPacket: rule,
+        activities,
+        commissionMultiple: Number(s.agent_commission_turnover_multiple),
+        statementThreshold: Math.round(Number(s.agent_review_threshold) * 100),
+        nextDay: 0,
+        nextMonth: 0,
+      },
     };
+    // the promotions clock (its deps' now, read at each call) follows the commands' setting
+    const clock = shared.promo.clock;
+    t.promotions.deps.now = () => Date.now() + (clock.offset ?? 0);
   });
   afterAll(async () => {
     shared?.venueBook.close();
@@ -57,7 +83,7 @@ describe('model: the money paths against a plain model', () => {
   it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 6 * 60 * 60_000 }, async () => {
     const started = performance.now();
     await fc.assert(
-      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
+      fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands(), ...promoCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
         const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
         const model = newModel();
         // each sequence starts with two members of its own; a third may register on the way
@@ -73,6 +99,7 @@ describe('model: the money paths against a plain model', () => {
       `model: ${RUNS} sequences, ${stats.commands} commands checked in ${(ms / 1000).toFixed(1)} s (${(ms / stats.commands).toFixed(1)} ms a command): ${JSON.stringify(Object.fromEntries([...stats.byKind].sort((a, b) => b[1] - a[1])))}`,
     );
     console.log(`model: ms by command kind: ${JSON.stringify(Object.fromEntries([...stats.msByKind].map(([k, v]) => [k, Math.round(v)]).sort((a, b) => Number(b[1]) - Number(a[1]))))}`);
+    console.log(`model: outcomes: ${JSON.stringify(Object.fromEntries([...stats.tally].sort((a, b) => b[1] - a[1])))}`);
     expect(stats.commands).toBeGreaterThan(RUNS);
   });
 });

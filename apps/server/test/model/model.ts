@@ -16,18 +16,39 @@ export interface ModelMember {
   owed: number;
   /** withdrawals submitted today and not rejected (the daily count) */
   withdrawalsToday: number;
-  pending: { no: string; amount: number }[];
-  /** manual (bank) deposit orders waiting for an operator */
-  manual: { no: string; amount: number }[];
+  /** withdrawals waiting for a decision, with the model day they were made on */
+  pending: { no: string; amount: number; day: number }[];
+  /** manual (bank) deposit orders waiting for an operator, with the model day they were made on */
+  manual: { no: string; amount: number; day: number }[];
   /** adjustments waiting for a second operator */
   adjusting: { no: string; amount: number; multiple: number }[];
   /** on a break (responsible play): no deposit, no transfer into a venue */
   onBreak: boolean;
+  breakKind: 'timeout' | 'exclusion' | null;
+  /** the member's limit changes: each in force from model day `day` (a raise cools off for a day) */
+  limitChanges: { kind: 'deposit' | 'loss'; amount: number; day: number }[];
   /** the daily deposit limit in force (fen), and what today's orders count against it */
   depositLimit: number | null;
   depositUsed: number;
   /** every order, transfer, withdrawal and adjustment number with the one final state it reached */
   finals: Map<string, string>;
+  /** valid stakes of settled rounds not yet in a rebate run, by venue (fen) */
+  unrebated: Record<Venue, number>;
+  /** rebate settled and not yet claimed (fen) */
+  rebateOwed: number;
+  /** the net result of today's settled rounds (fen; negative: a loss), as the loss limit counts it */
+  resultToday: number;
+  /** the daily loss limit in force (fen) */
+  lossLimit: number | null;
+  /** each credited deposit with the real time bracket it was credited in (the red packets' deposit window) */
+  credits: { fen: number; from: number; to: number }[];
+  /** red-packet grabs by promotions day */
+  grabs: Map<string, number>;
+  /** pending activity applications: activity id -> application number */
+  applying: Map<number, string>;
+  /** agent statements waiting for a decision: number and total (fen); the member is an agent when agentId is set */
+  agentId: number | null;
+  statements: { id: number; no: string; total: number }[];
 }
 
 export interface Model {
@@ -37,12 +58,46 @@ export interface Model {
    * (fen, by account code): money is conserved when the members' side moved the opposite way
    */
   house: Map<string, number>;
+  /** the days that passed for the sequence's members (DayPasses) */
+  days: number;
 }
 
-export const newModel = (): Model => ({ members: [], house: new Map() });
+export const newModel = (): Model => ({ members: [], house: new Map(), days: 0 });
+
+/** the limits in force today: of each kind the newest change in force */
+export function refreshLimits(m: Model, mm: ModelMember) {
+  const now = (kind: 'deposit' | 'loss') => mm.limitChanges.filter((c) => c.kind === kind && c.day <= m.days).at(-1)?.amount ?? null;
+  mm.depositLimit = now('deposit');
+  mm.lossLimit = now('loss');
+}
 
 export function newMember(name: string): ModelMember {
-  return { name, central: 0, venues: { pp: 0, ag: 0, fgdz: 0 }, hold: 0, owed: 0, withdrawalsToday: 0, pending: [], manual: [], adjusting: [], onBreak: false, depositLimit: null, depositUsed: 0, finals: new Map() };
+  return {
+    name,
+    central: 0,
+    venues: { pp: 0, ag: 0, fgdz: 0 },
+    hold: 0,
+    owed: 0,
+    withdrawalsToday: 0,
+    pending: [],
+    manual: [],
+    adjusting: [],
+    onBreak: false,
+    breakKind: null,
+    limitChanges: [],
+    depositLimit: null,
+    depositUsed: 0,
+    finals: new Map(),
+    unrebated: { pp: 0, ag: 0, fgdz: 0 },
+    rebateOwed: 0,
+    resultToday: 0,
+    lossLimit: null,
+    credits: [],
+    grabs: new Map(),
+    applying: new Map(),
+    agentId: null,
+    statements: [],
+  };
 }
 
 /** the house (or a venue's clearing) account `code` moves by `fen` */
@@ -62,6 +117,20 @@ export function depositRefusal(mm: ModelMember, fen: number): string | null {
   if (mm.onBreak) return 'on a break';
   if (mm.depositLimit !== null && fen > mm.depositLimit - mm.depositUsed) return `past the limit ${mm.depositLimit} (used ${mm.depositUsed})`;
   return null;
+}
+
+/** may the member move money into play (a transfer in, a game launch)? null when yes, else why not */
+export function playRefusal(mm: ModelMember): string | null {
+  if (mm.onBreak) return 'on a break';
+  if (mm.lossLimit !== null && -mm.resultToday >= mm.lossLimit) return `lost ${-mm.resultToday} of the limit ${mm.lossLimit}`;
+  return null;
+}
+
+/** a deposit credited to the member now: its amount and the real time it was credited within */
+export function credit(mm: ModelMember, fen: number, from: number) {
+  mm.central += fen;
+  mm.owed += fen;
+  mm.credits.push({ fen, from, to: Date.now() });
 }
 
 export const yuan = (fen: number) => fen / 100;
