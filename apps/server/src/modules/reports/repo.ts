@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { beijingDayNumber, beijingDayStartMs, DAY_MS } from '../../db/beijing-day.ts';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { beijingDayNumber, beijingDayStartMs, DAY_MS, dateOfDayNumber, dayNumberOfDate } from '../../db/beijing-day.ts';
 import type { DB, Dialect } from '../../db/index.ts';
 import { addKindSum, FIGURE_KINDS, firstDepositsOf, noFigures, type MoneyFigures } from '../wallet/index.ts';
 
@@ -48,6 +48,7 @@ export interface BetTaken {
  */
 export async function rollUpBets(db: Kysely<DB>, limit: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockRollups(trx);
     const pending = trx.selectFrom('bets').select('id').where('status', '=', 1).where('rolled_up', '=', 0).orderBy('id').limit(limit);
     const taken: BetTaken[] = await trx
       .updateTable('bets')
@@ -112,6 +113,7 @@ export async function rollUpBets(db: Kysely<DB>, limit: number): Promise<number>
         .onConflict((oc) => oc.column('day').doUpdateSet({ active_members: sql<number>`report_days.active_members + excluded.active_members` }))
         .execute();
     }
+    await addToWindows(trx, members);
     return taken.length;
   });
 }
@@ -158,6 +160,7 @@ export async function recomputeMoneyDay(db: Kysely<DB>, day: number) {
   const from = dayStartMs(day);
   const to = from + DAY_MS;
   await db.transaction().execute(async (trx) => {
+    await lockRollups(trx);
     const rows = await trx
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as ta', 'ta.id', 'e.to_account_id')
@@ -218,6 +221,22 @@ export async function recomputeMoneyDay(db: Kysely<DB>, day: number) {
       .values({ day, new_members: n(joined.n), new_referred: n(joined.referred) })
       .onConflict((oc) => oc.column('day').doUpdateSet({ new_members: sql`excluded.new_members`, new_referred: sql`excluded.new_referred` }))
       .execute();
+    // what the absolute rows change, for the windows: the rows as they were, read under the lock
+    const changes: MemberDelta[] = [];
+    for (let i = 0; i < members.length; i += INSERT_CHUNK) {
+      const some = members.slice(i, i + INSERT_CHUNK);
+      const before = new Map(
+        (await trx.selectFrom('report_member_days').select(['member_id', ...MONEY_SUMS]).where('day', '=', day).where('member_id', 'in', some.map((m) => m.member_id)).execute()).map((r) => [n(r.member_id), r]),
+      );
+      for (const m of some) {
+        const was = before.get(m.member_id);
+        const delta: MemberDelta = { day, member_id: m.member_id, referrer: m.referrer };
+        for (const c of MONEY_SUMS) delta[c] = m[c] - n(was?.[c]);
+        // a new member-day counts its member in the window even with nothing to add
+        if (!was || MONEY_SUMS.some((c) => delta[c] !== 0)) changes.push(delta);
+      }
+    }
+    await addToWindows(trx, changes);
     for (let i = 0; i < members.length; i += INSERT_CHUNK) {
       await trx
         .insertInto('report_member_days')
@@ -481,6 +500,214 @@ export async function referrerUsernames(db: Kysely<DB>, referrers: string[]): Pr
     for (const ref of referrers) if (ref.toLowerCase() === r.username || ref === String(r.id)) out.set(ref, r.username);
   }
   return out;
+}
+
+// ---- fixed windows (issue 37 point 4) -----------------------------------------------------------
+
+/** the ledger money columns of a member-day (recomputed per day as absolute values) */
+const MONEY_SUMS = ['deposits', 'deposit_count', 'withdrawals', 'withdrawal_count', 'bonuses', 'rebates', 'red_packets', 'adjust_in', 'adjust_out'] as const;
+const noSums = (): MemberSums => Object.fromEntries(MEMBER_SUMS.map((c) => [c, 0])) as MemberSums;
+/** sums that are 0, not null, over no rows */
+const memberSumsOrZero = () => MEMBER_SUMS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
+
+/** what one member-day gains: added to every window holding its day */
+export type MemberDelta = { day: number; member_id: number; referrer: string | null } & Partial<MemberSums>;
+
+export interface ReportWindow {
+  name: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The windows kept per member and referrer, each ending on `today`: the last 7 and 30 days and
+ * the month to date (the back-office's first range). A report over exactly one of them reads it.
+ */
+export function windowsOn(today: number): ReportWindow[] {
+  return [
+    { name: 'd7', from: today - 6, to: today },
+    { name: 'd30', from: today - 29, to: today },
+    { name: 'mtd', from: dayNumberOfDate(`${dateOfDayNumber(today).slice(0, 8)}01`), to: today },
+  ];
+}
+
+/**
+ * Every writer of report_member_days and the windows takes this first, so a window's rows always
+ * equal the sums of the member-days of its days: a rebuild reads every member-day committed before
+ * it, and an addition made after it sees its rows (PostgreSQL; SQLite has one writer at a time).
+ */
+async function lockRollups(trx: Kysely<DB>) {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(20037, 4)`.execute(trx);
+}
+
+const addColumns = (table: 'report_window_members' | 'report_window_referrers') =>
+  Object.fromEntries(MEMBER_SUMS.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`]));
+
+/**
+ * Adds member-day changes to the windows holding their days, inside the writer's transaction
+ * (lockRollups taken): the members' rows, their referrers' rows (a member new to the window adds
+ * one to its referrer's members) and the window's totals.
+ */
+async function addToWindows(trx: Kysely<DB>, deltas: MemberDelta[]) {
+  if (!deltas.length) return;
+  const windows = await trx.selectFrom('report_windows').select(['name', 'from_day', 'to_day']).execute();
+  for (const w of windows) {
+    const per = new Map<number, MemberSums & { member_id: number; referrer: string | null }>();
+    for (const d of deltas) {
+      if (d.day < n(w.from_day) || d.day > n(w.to_day)) continue;
+      const m = per.get(d.member_id) ?? per.set(d.member_id, { member_id: d.member_id, referrer: d.referrer, ...noSums() }).get(d.member_id)!;
+      for (const c of MEMBER_SUMS) m[c] += d[c] ?? 0;
+    }
+    if (!per.size) continue;
+    const total = noSums();
+    let joined = 0;
+    const referrers = new Map<string, MemberSums & { win: string; referrer: string; members: number }>();
+    const rows = [...per.values()];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const some = rows.slice(i, i + INSERT_CHUNK);
+      const present = new Set(
+        (await trx.selectFrom('report_window_members').select('member_id').where('win', '=', w.name).where('member_id', 'in', some.map((r) => r.member_id)).execute()).map((r) => n(r.member_id)),
+      );
+      await trx
+        .insertInto('report_window_members')
+        .values(some.map((r) => ({ win: w.name, ...r })))
+        .onConflict((oc) => oc.columns(['win', 'member_id']).doUpdateSet(addColumns('report_window_members')))
+        .execute();
+      for (const r of some) {
+        const fresh = present.has(r.member_id) ? 0 : 1;
+        joined += fresh;
+        for (const c of MEMBER_SUMS) total[c] += r[c];
+        if (r.referrer === null) continue;
+        const ref = referrers.get(r.referrer) ?? referrers.set(r.referrer, { win: w.name, referrer: r.referrer, members: 0, ...noSums() }).get(r.referrer)!;
+        ref.members += fresh;
+        for (const c of MEMBER_SUMS) ref[c] += r[c];
+      }
+    }
+    const refs = [...referrers.values()];
+    for (let i = 0; i < refs.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('report_window_referrers')
+        .values(refs.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['win', 'referrer']).doUpdateSet({ members: sql<number>`report_window_referrers.members + excluded.members`, ...addColumns('report_window_referrers') }))
+        .execute();
+    }
+    await trx
+      .updateTable('report_windows')
+      .set({ members: sql<number>`members + ${joined}`, ...Object.fromEntries(MEMBER_SUMS.map((c) => [c, sql<number>`${sql.ref(c)} + ${total[c]}`])) })
+      .where('name', '=', w.name)
+      .execute();
+  }
+}
+
+/** the windows as kept: name and days */
+export async function keptWindows(db: Kysely<DB>): Promise<ReportWindow[]> {
+  const rows = await db.selectFrom('report_windows').select(['name', 'from_day', 'to_day']).execute();
+  return rows.map((r) => ({ name: r.name, from: n(r.from_day), to: n(r.to_day) }));
+}
+
+/**
+ * (Re)builds a window over its days from report_member_days, in one transaction under
+ * lockRollups: its members' rows, its referrers' rows (members counted per referrer) and its
+ * totals. The rollup calls it when a window's days move (each Beijing day) or it was never built.
+ */
+export async function buildWindow(db: Kysely<DB>, w: ReportWindow, now: number) {
+  await db.transaction().execute(async (trx) => {
+    await lockRollups(trx);
+    await trx.deleteFrom('report_window_members').where('win', '=', w.name).execute();
+    await trx.deleteFrom('report_window_referrers').where('win', '=', w.name).execute();
+    await trx
+      .insertInto('report_window_members')
+      .columns(['win', 'member_id', 'referrer', ...MEMBER_SUMS])
+      .expression(
+        trx
+          .selectFrom('report_member_days')
+          .select([sql.lit(w.name).as('win'), 'member_id', sql<string | null>`max(referrer)`.as('referrer'), ...memberSums()])
+          .where('day', '>=', w.from)
+          .where('day', '<=', w.to)
+          .groupBy('member_id') as never,
+      )
+      .execute();
+    await trx
+      .insertInto('report_window_referrers')
+      .columns(['win', 'referrer', 'members', ...MEMBER_SUMS])
+      .expression(
+        trx
+          .selectFrom('report_window_members')
+          .select([sql.lit(w.name).as('win'), 'referrer', sql<number>`count(*)`.as('members'), ...memberSums()])
+          .where('win', '=', w.name)
+          .where('referrer', 'is not', null)
+          .groupBy('referrer') as never,
+      )
+      .execute();
+    const whole = await trx.selectFrom('report_window_members').select([sql<number>`count(*)`.as('members'), ...memberSumsOrZero()]).where('win', '=', w.name).executeTakeFirstOrThrow();
+    const row = { name: w.name, from_day: w.from, to_day: w.to, members: n(whole.members), ...toSums(whole), built_at: now };
+    await trx
+      .insertInto('report_windows')
+      .values(row)
+      .onConflict((oc) => oc.column('name').doUpdateSet(Object.fromEntries(Object.keys(row).filter((k) => k !== 'name').map((k) => [k, sql`excluded.${sql.ref(k)}`]))))
+      .execute();
+  });
+}
+
+/** reads in one snapshot (PostgreSQL's repeatable read; SQLite's transaction is one already) */
+function inOneSnapshot<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(fn);
+}
+
+/**
+ * A page in (key desc, tie asc) order read from the nearer end: the far half as the first rows of
+ * the reverse order, so the last page costs what the first does (an offset walks the index).
+ */
+function fromNearerEnd(total: number, limit: number, offset: number) {
+  if (offset + limit / 2 <= total / 2) return { limit, offset, reversed: false };
+  const start = Math.max(0, total - offset - limit);
+  return { limit: Math.max(0, total - offset - start), offset: start, reversed: true };
+}
+
+async function windowOver(db: Kysely<DB>, from: number, to: number) {
+  return db.selectFrom('report_windows').selectAll().where('from_day', '=', from).where('to_day', '=', to).orderBy('name').limit(1).executeTakeFirst();
+}
+
+/**
+ * membersPage over a kept window (null when no window has exactly these days): the page from the
+ * (win, stake desc, member_id) index, the count and totals from the window's row.
+ */
+export async function windowMembersPage(db: Kysely<DB>, q: { from: number; to: number; limit: number; offset: number }) {
+  return inOneSnapshot(db, async (trx) => {
+    const w = await windowOver(trx, q.from, q.to);
+    if (!w) return null;
+    const total = n(w.members);
+    const at = fromNearerEnd(total, q.limit, q.offset);
+    const base = trx.selectFrom('report_window_members').select(['member_id', ...MEMBER_SUMS]).where('win', '=', w.name);
+    const ordered = at.reversed ? base.orderBy('stake', 'asc').orderBy('member_id', 'desc') : base.orderBy('stake', 'desc').orderBy('member_id', 'asc');
+    const rows = at.limit > 0 ? await ordered.limit(at.limit).offset(at.offset).execute() : [];
+    if (at.reversed) rows.reverse();
+    return { rows: rows.map((r) => ({ member_id: n(r.member_id), ...toSums(r) })), total, totals: toSums(w) };
+  });
+}
+
+/** agentsPage over a kept window (null when no window has exactly these days) */
+export async function windowAgentsPage(db: Kysely<DB>, q: { from: number; to: number; limit: number; offset: number }) {
+  return inOneSnapshot(db, async (trx) => {
+    const w = await windowOver(trx, q.from, q.to);
+    if (!w) return null;
+    const whole = await trx
+      .selectFrom('report_window_referrers')
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(members), 0)`.as('members'), ...memberSumsOrZero()])
+      .where('win', '=', w.name)
+      .executeTakeFirstOrThrow();
+    const total = n(whole.n);
+    const at = fromNearerEnd(total, q.limit, q.offset);
+    const base = trx.selectFrom('report_window_referrers').select(['referrer', 'members', ...MEMBER_SUMS]).where('win', '=', w.name);
+    const ordered = at.reversed ? base.orderBy('stake', 'asc').orderBy('referrer', 'desc') : base.orderBy('stake', 'desc').orderBy('referrer', 'asc');
+    const rows = at.limit > 0 ? await ordered.limit(at.limit).offset(at.offset).execute() : [];
+    if (at.reversed) rows.reverse();
+    return {
+      rows: rows.map((r) => ({ referrer: String(r.referrer), members: n(r.members), ...toSums(r) })),
+      total,
+      totals: { members: n(whole.members), ...toSums(whole) },
+    };
+  });
 }
 
 // ---- download tokens ---------------------------------------------------------------------------

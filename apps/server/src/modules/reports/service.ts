@@ -210,12 +210,18 @@ export function createReportsService(ctx: AppContext) {
     return { rows: out, totals: venueFigures(total), as_of };
   }
 
-  async function members(q: Range & { page: number; per_page: number; username?: string }): Promise<ReportPaged<ReportMemberRow>> {
+  /** `direct`: sum the member-days even over a kept window (the windows' own test compares the two) */
+  async function members(q: Range & { page: number; per_page: number; username?: string }, direct = false): Promise<ReportPaged<ReportMemberRow>> {
     const from = dayOfDate(q.from);
     const to = dayOfDate(q.to);
     const memberId = q.username ? await repo.memberIdOf(db, q.username) : undefined;
     const empty = { rows: [], total: 0, totals: Object.fromEntries(repo.MEMBER_SUMS.map((c) => [c, 0])) as repo.MemberSums };
-    const page = memberId === null ? empty : await repo.membersPage(db, { from, to, memberId, limit: q.per_page, offset: (q.page - 1) * q.per_page });
+    const at = { from, to, limit: q.per_page, offset: (q.page - 1) * q.per_page };
+    // issue 37: a range that is one of the kept windows reads its per-member rows
+    const page =
+      memberId === null
+        ? empty
+        : ((memberId === undefined && !direct ? await repo.windowMembersPage(db, at) : null) ?? (await repo.membersPage(db, { ...at, memberId })));
     const names = await repo.usernames(db, page.rows.map((r) => r.member_id));
     const { member_id: _m, username: _u, ...totals } = memberRow(0, '', page.totals);
     return {
@@ -225,10 +231,11 @@ export function createReportsService(ctx: AppContext) {
     };
   }
 
-  async function agents(q: Range & { page: number; per_page: number }): Promise<ReportPaged<ReportAgentRow>> {
+  async function agents(q: Range & { page: number; per_page: number }, direct = false): Promise<ReportPaged<ReportAgentRow>> {
     const from = dayOfDate(q.from);
     const to = dayOfDate(q.to);
-    const page = await repo.agentsPage(db, { from, to, limit: q.per_page, offset: (q.page - 1) * q.per_page });
+    const at = { from, to, limit: q.per_page, offset: (q.page - 1) * q.per_page };
+    const page = (direct ? null : await repo.windowAgentsPage(db, at)) ?? (await repo.agentsPage(db, at));
     const referrers = page.rows.map((r) => r.referrer);
     const [newMembers, names] = await Promise.all([repo.referredBetween(db, referrers, from, to), repo.referrerUsernames(db, referrers)]);
     const { referrer: _r, referrer_username: _u, ...totals } = agentRow('', null, [...newMembers.values()].reduce((a, b) => a + b, 0), page.totals);
@@ -284,8 +291,18 @@ export function createReportsService(ctx: AppContext) {
    * time budget is spent), then the ledger's days from the cursor to today, recomputed; days that
    * ended more than DAY_SETTLE_MS ago move the cursor on. Idempotent: run it any number of times.
    */
-  async function rollup(now = Date.now(), budgetMs = 4 * 60_000): Promise<{ bets: number; days: number }> {
+  async function rollup(now = Date.now(), budgetMs = 4 * 60_000): Promise<{ bets: number; days: number; windows: number }> {
     const started = Date.now();
+    // issue 37: the fixed windows first, rebuilt when their days moved (once a Beijing day) or were
+    // never built; the bets and ledger days below then add to them as they add to the member-days
+    const kept = new Map((await repo.keptWindows(db)).map((w) => [w.name, w]));
+    let windows = 0;
+    for (const w of repo.windowsOn(repo.dayNumber(now))) {
+      const was = kept.get(w.name);
+      if (was && was.from === w.from && was.to === w.to) continue;
+      await repo.buildWindow(db, w, now);
+      windows++;
+    }
     let bets = 0;
     for (;;) {
       const taken = await repo.rollUpBets(db, BET_BATCH);
@@ -303,7 +320,7 @@ export function createReportsService(ctx: AppContext) {
     while (cursor <= last && repo.dayStartMs(cursor + 1) + DAY_SETTLE_MS <= now) cursor++;
     await repo.setMark(db, 'ledger_day', cursor);
     await repo.setMark(db, 'last_run', now);
-    return { bets, days };
+    return { bets, days, windows };
   }
 
   return { daily, monthly, venues, members, agents, memberRows, agentRows, rollup, asOf };
