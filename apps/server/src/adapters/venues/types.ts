@@ -75,6 +75,10 @@ export interface VenueBet {
   createdAt: number;
   settledAt: number | null;
   detail: string;
+  /** issue 36: the provider's round (a match's fixture; a round of its own: the bet id) */
+  roundId: string;
+  /** issue 36: the side of a shared round the bet took (contract BET_SIDE_NAMES code), null when none */
+  side: string | null;
 }
 
 export interface VenueBetPage {

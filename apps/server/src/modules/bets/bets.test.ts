@@ -10,6 +10,7 @@ describe('bet records pulled from the venues', () => {
   let m: Member;
   let other: Member;
   let matchEnds = 0;
+  let matchFixture = 0;
   let openBetId = '';
   const slotBets: string[] = [];
   // the venue's matches run on this clock: the open bet stays open until the test ends its match
@@ -38,6 +39,7 @@ describe('bet records pulled from the venues', () => {
     expect(placed.status, JSON.stringify(placed.json)).toBe(200);
     openBetId = placed.json.bet_id!;
     matchEnds = f.ends_at;
+    matchFixture = f.id;
   });
   afterAll(() => t.stop());
 
@@ -66,6 +68,10 @@ describe('bet records pulled from the venues', () => {
     const spin = page.data.find((r) => r.bet_id === slotBets[0])!;
     expect(spin).toMatchObject({ status: 1, bet_amount: 10, valid_amount: 10, Code: '财神到', platform: 'obgdy' });
     expect(spin.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // issue 36: the round and side come from the provider's record: the match's fixture and pick; a spin is its own round
+    const rounds = await t.ctx.db.selectFrom('bets').select(['bet_id', 'round_id', 'side']).execute();
+    expect(rounds.find((r) => r.bet_id === openBetId)).toMatchObject({ round_id: `fx:${matchFixture}`, side: 'home' });
+    expect(rounds.find((r) => r.bet_id === slotBets[0])).toMatchObject({ round_id: slotBets[0], side: null });
     // newest first
     const times = page.data.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -86,6 +92,8 @@ describe('bet records pulled from the venues', () => {
     expect(settled).toMatchObject({ status: 1, bet_amount: 20, valid_amount: 20 });
     expect([-20, 0].includes(settled.win_loss) || settled.win_loss > 0).toBe(true);
     expect(settled.settled_at).not.toBeNull();
+    // the settled version keeps its round and side
+    expect(await t.ctx.db.selectFrom('bets').select(['round_id', 'side']).where('bet_id', '=', openBetId).executeTakeFirst()).toEqual({ round_id: `fx:${matchFixture}`, side: 'home' });
     expect(await owed()).toBe(930);
     // read the whole feed again from the start: still six bets, nothing counted twice
     await t.ctx.db.deleteFrom('bet_cursors').execute();

@@ -46,6 +46,8 @@ export function createBetPuller(ctx: AppContext, registry: VenueRegistry, catalo
         win_loss: b.winLossFen,
         status: b.status,
         detail: b.detail,
+        round_id: b.roundId,
+        side: b.side,
         created_at: b.createdAt,
         settled_at: b.settledAt,
         pulled_at: now,

@@ -36,6 +36,8 @@ export async function upsertBets(db: Kysely<DB>, rows: Insertable<BetsTable>[]) 
             win_loss: eb.ref('excluded.win_loss'),
             status: eb.ref('excluded.status'),
             detail: eb.ref('excluded.detail'),
+            round_id: eb.ref('excluded.round_id'),
+            side: eb.ref('excluded.side'),
             settled_at: eb.ref('excluded.settled_at'),
             pulled_at: eb.ref('excluded.pulled_at'),
           }))

@@ -23,6 +23,8 @@ export async function putSeamlessBet(trx: Kysely<DB>, row: Insertable<BetsTable>
         win_loss: eb.ref('excluded.win_loss'),
         status: eb.ref('excluded.status'),
         detail: eb.ref('excluded.detail'),
+        round_id: eb.ref('excluded.round_id'),
+        side: eb.ref('excluded.side'),
         created_at: eb.ref('excluded.created_at'),
         settled_at: eb.ref('excluded.settled_at'),
         pulled_at: eb.ref('excluded.pulled_at'),

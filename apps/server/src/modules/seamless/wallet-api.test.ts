@@ -58,7 +58,7 @@ describe('seamless wallet API', () => {
     expect(await credit(p, 'c1b', 'd1', '61.00')).toMatchObject({ code: 3002 });
     expect(await rollback(p, 'rb1', 'd1')).toMatchObject({ code: 3002, balance: '130.50' });
     expect(await centralOf(t, m.id)).toBe(13_050);
-    expect(await betOf('d1')).toMatchObject({ member_id: m.id, bet_amount: 3050, valid_amount: 3050, win_loss: 3050, status: 1, game_name: '测试老虎机' });
+    expect(await betOf('d1')).toMatchObject({ member_id: m.id, bet_amount: 3050, valid_amount: 3050, win_loss: 3050, status: 1, game_name: '测试老虎机', round_id: 'r-d1', side: null });
     await sound();
   });
 
@@ -69,7 +69,7 @@ describe('seamless wallet API', () => {
     expect(await rollback(p, 'rb2', 'd2')).toMatchObject({ code: 0, balance: '50.00' });
     expect(await rollback(p, 'rb2', 'd2')).toMatchObject({ code: 0, balance: '50.00' });
     expect(await credit(p, 'c2', 'd2', '40')).toMatchObject({ code: 3002, balance: '50.00' });
-    expect(await betOf('d2')).toMatchObject({ status: 0, win_loss: 0, valid_amount: 0 });
+    expect(await betOf('d2')).toMatchObject({ status: 0, win_loss: 0, valid_amount: 0, round_id: 'r-d2' });
     await sound();
   });
 

@@ -231,6 +231,9 @@ export function createWalletApi(ctx: AppContext) {
         win_loss: status === 1 ? payout - stake : 0,
         status,
         detail: `局号 ${roundId}`,
+        // issue 36: the venue's round; the protocol names no side, so none is guessed
+        round_id: roundId,
+        side: null,
         created_at: placedAt,
         settled_at: settledAt,
         pulled_at: settledAt,

@@ -22,6 +22,7 @@ const created = '2026-12-01T00:00:00.000Z';
 const bet = {
   cursor: '7', bet_id: 'PPB1', username: 'cs12', platform: 'pp', game_code: 'pp_gates', game_name: '奥林匹斯之门', category_id: 'concise',
   bet_amount_fen: 1000, valid_amount_fen: 1000, win_loss_fen: -1000, status: 1, created_at: created, settled_at: created, detail: '投注 10',
+  round_id: 'fx:12', side: 'home',
 };
 
 interface Case {
@@ -101,19 +102,21 @@ const cases: Case[] = [
   {
     name: 'bet feed',
     genuine: { records: [bet], next_cursor: '7', has_more: false },
-    wish: { bet_amount_fen: -1000, valid_amount_fen: 99_999_999, win_loss_fen: 99_999_999, platform: 'ag' },
+    wish: { bet_amount_fen: -1000, valid_amount_fen: 99_999_999, win_loss_fen: 99_999_999, platform: 'ag', round_id: '', side: 'banker' },
     numberFields: ['bet_amount_fen', 'valid_amount_fen', 'win_loss_fen', 'status'],
-    stringFields: ['bet_id', 'username', 'platform', 'next_cursor'],
+    stringFields: ['bet_id', 'username', 'platform', 'next_cursor', 'round_id', 'side'],
     call: (a) => a.betsSince('pp', '', 500),
-    expected: { bets: [{ platform: 'pp', betId: 'PPB1', player: 'cs12', gameCode: 'pp_gates', gameName: '奥林匹斯之门', categoryId: 'concise', betAmountFen: 1000, validAmountFen: 1000, winLossFen: -1000, status: 1, createdAt: Date.parse(created), settledAt: Date.parse(created), detail: '投注 10' }], nextCursor: '7', hasMore: false },
+    expected: { bets: [{ platform: 'pp', betId: 'PPB1', player: 'cs12', gameCode: 'pp_gates', gameName: '奥林匹斯之门', categoryId: 'concise', betAmountFen: 1000, validAmountFen: 1000, winLossFen: -1000, status: 1, createdAt: Date.parse(created), settledAt: Date.parse(created), detail: '投注 10', roundId: 'fx:12', side: 'home' }], nextCursor: '7', hasMore: false },
     speaksOfAsked: (o) => {
       // a bet record must be sane money: a stake of 0 or more, valid turnover between 0 and the stake
       const r = o.records?.[0];
-      return o.records?.length === 1 && r.platform === 'pp' && typeof r.bet_id === 'string' && isFen(r.bet_amount_fen) && isFen(r.valid_amount_fen) && r.valid_amount_fen <= r.bet_amount_fen && typeof o.next_cursor === 'string';
+      return o.records?.length === 1 && r.platform === 'pp' && typeof r.bet_id === 'string' && isFen(r.bet_amount_fen) && isFen(r.valid_amount_fen) && r.valid_amount_fen <= r.bet_amount_fen && typeof o.next_cursor === 'string' &&
+        // issue 36: a round id of visible characters, a side of a match or none
+        typeof r.round_id === 'string' && /^[\x21-\x7e]{1,64}$/.test(r.round_id) && (r.side === null || ['home', 'draw', 'away'].includes(r.side));
     },
     readOf: (o) => {
       const r = o.records[0];
-      return { bets: [{ platform: 'pp', betId: r.bet_id, player: r.username, gameCode: r.game_code, gameName: r.game_name, categoryId: r.category_id, betAmountFen: r.bet_amount_fen, validAmountFen: r.valid_amount_fen, winLossFen: r.win_loss_fen, status: r.status, createdAt: Date.parse(r.created_at), settledAt: r.settled_at ? Date.parse(r.settled_at) : null, detail: String(r.detail ?? '').slice(0, 500) }], nextCursor: o.next_cursor, hasMore: o.has_more };
+      return { bets: [{ platform: 'pp', betId: r.bet_id, player: r.username, gameCode: r.game_code, gameName: r.game_name, categoryId: r.category_id, betAmountFen: r.bet_amount_fen, validAmountFen: r.valid_amount_fen, winLossFen: r.win_loss_fen, status: r.status, createdAt: Date.parse(r.created_at), settledAt: r.settled_at ? Date.parse(r.settled_at) : null, detail: String(r.detail ?? '').slice(0, 500), roundId: r.round_id, side: r.side }], nextCursor: o.next_cursor, hasMore: o.has_more };
     },
   },
 ];

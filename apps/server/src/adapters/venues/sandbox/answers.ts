@@ -64,7 +64,12 @@ export function balancesAnswer(r: unknown, player: string): Map<string, number> 
   return out;
 }
 
-/** a page of the bet feed: records and a cursor */
+/** a provider round id: 1 to 64 visible ASCII characters (bets.round_id) */
+const ROUND_ID = /^[\x21-\x7e]{1,64}$/;
+/** the sides of the sandbox's matches (its BetSide; their names: the contract's BET_SIDE_NAMES) */
+const SIDES: ReadonlySet<string> = new Set(['home', 'draw', 'away']);
+
+/** a page of the bet feed: records and a cursor; each record with its id, player, round and side */
 export function betPage(r: unknown): BetRecordsResponse {
   const a = object(r, 'bets');
   if (!Array.isArray(a.records) || typeof a.next_cursor !== 'string' || !/^\d{1,32}$/.test(a.next_cursor) || typeof a.has_more !== 'boolean') {
@@ -73,6 +78,9 @@ export function betPage(r: unknown): BetRecordsResponse {
   for (const x of a.records as unknown[]) {
     const b = object(x, 'bets');
     if (typeof b.bet_id !== 'string' || !b.bet_id || typeof b.username !== 'string') throw new RangeError(`bets: a record without its id or player (${show(b.bet_id)})`);
+    // issue 36: the round and side are what the linked-accounts rule and 注单查询 go by
+    if (typeof b.round_id !== 'string' || !ROUND_ID.test(b.round_id)) throw new RangeError(`bets ${b.bet_id}: round_id is not a round id: ${show(b.round_id)}`);
+    if (b.side !== null && !(typeof b.side === 'string' && SIDES.has(b.side))) throw new RangeError(`bets ${b.bet_id}: unknown side ${show(b.side)}`);
   }
   return a as unknown as BetRecordsResponse;
 }

@@ -17,6 +17,8 @@ const bet: BetRecord = {
   created_at: '2026-01-02T03:04:05.000Z',
   settled_at: '2026-01-02T03:04:06.000Z',
   detail: '投注 10 · 未中奖',
+  round_id: 'PPLX1ABC',
+  side: null,
 };
 
 describe('sandbox records to ours', () => {
@@ -35,7 +37,10 @@ describe('sandbox records to ours', () => {
       createdAt: Date.UTC(2026, 0, 2, 3, 4, 5),
       settledAt: Date.UTC(2026, 0, 2, 3, 4, 6),
       detail: '投注 10 · 未中奖',
+      roundId: 'PPLX1ABC',
+      side: null,
     });
+    expect(toBet({ ...bet, round_id: 'fx:12', side: 'away' })).toMatchObject({ roundId: 'fx:12', side: 'away' });
   });
 
   it('an open bet counts for nothing yet; a void one is kept as void', () => {

@@ -56,6 +56,9 @@ export function toBet(r: BetRecord): VenueBet {
     createdAt: time(r.created_at, 'created_at'),
     settledAt: r.settled_at ? time(r.settled_at, 'settled_at') : null,
     detail: String(r.detail ?? '').slice(0, 500),
+    // checked by answers.ts betPage: a round id of 1 to 64 visible characters, a known side or null
+    roundId: r.round_id,
+    side: r.side,
   };
 }
 
