@@ -143,6 +143,8 @@ export const SEAMLESS_CODE_NAMES: Record<number, string> = {
   5000: '系统繁忙，请重试',
 };
 export const BET_STATUS_NAMES: Record<number, string> = { 0: '无效', 1: '已结算', 2: '未结算' };
+/** issue 36: the side of a shared round a bet took (bets.side; a match's result picked) */
+export const BET_SIDE_NAMES: Record<string, string> = { home: '主胜', draw: '平局', away: '客胜' };
 export const REBATE_STATE_NAMES: Record<number, string> = { 0: '待领取', 1: '已领取' };
 export const CHAT_STATE_NAMES: Record<string, string> = { queued: '排队中', open: '接待中', closed: '已结束' };
 export const TICKET_STATE_NAMES: Record<number, string> = { 0: '待回复', 1: '已回复', 2: '已关闭' };
@@ -399,6 +401,8 @@ export const FIELD_LABELS: Record<string, string> = {
   pulled_at: '拉取时间',
   turnover_counted: '已计打码量',
   rolled_up: '已计入报表',
+  round_id: '局号/赛事',
+  side: '投注方',
   bet_amount: '投注额',
   valid_amount: '有效投注',
   win_amount: '派彩',
