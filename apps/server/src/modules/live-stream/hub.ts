@@ -25,6 +25,8 @@ export interface HubDeps {
 /** a client that reads nothing while this much waits to be sent is dropped (it polls when it wakes) */
 const MAX_BUFFERED = 64 * 1024;
 const MAX_STREAMS = 50_000;
+/** the heartbeat period is cut in this many ticks, each for its share of the streams */
+const HEARTBEAT_SLICES = 15;
 
 type Kind = 'balance' | 'inbox';
 
@@ -102,26 +104,37 @@ export function createHub(deps: HubDeps) {
   };
 
   // heartbeats, and the sessions' rows: a session ended where no announcement reached us still ends its streams
-  let checking = false;
-  const check = async () => {
-    if (checking) return;
-    checking = true;
+  const checkNow = async (streams: Stream[]) => {
     try {
-      const hashes = new Set<string>();
-      for (const set of byMember.values()) for (const s of set) hashes.add(s.tokenHash);
+      const hashes = new Set(streams.map((s) => s.tokenHash));
       if (hashes.size === 0) return;
       const alive = await deps.sessionsAlive([...hashes]);
-      for (const set of [...byMember.values()]) for (const s of [...set]) if (!alive.has(s.tokenHash)) end(s, 'revoked');
+      for (const s of streams) if (!alive.has(s.tokenHash)) end(s, 'revoked');
     } catch (err) {
       deps.log.warn({ err }, 'live stream: session check failed');
-    } finally {
-      checking = false;
     }
   };
+  // one check at a time, none skipped
+  let checks = Promise.resolve();
+  const checkStreams = (streams: Stream[]) => (checks = checks.then(() => checkNow(streams)));
+  const everyStream = () => [...byMember.values()].flatMap((set) => [...set]);
+  const check = () => checkStreams(everyStream());
+  // Spread over the period: each of HEARTBEAT_SLICES ticks pings and checks the next slice of the
+  // streams open at the round's start, so 10,000 streams are never written to and looked up in one
+  // tick (that stalled delivery: p99 436 ms at 100 balance changes a second). A stream opened
+  // mid-round joins the next round; each stream is pinged and checked once a period.
+  const period = deps.heartbeatMs ?? LIVE_LIMITS.heartbeatSeconds * 1000;
+  let round: Stream[] = [];
+  let tick = 0;
   const heartbeat = setInterval(() => {
-    for (const set of byMember.values()) for (const s of set) send(s, ': ping\n\n');
-    void check();
-  }, deps.heartbeatMs ?? LIVE_LIMITS.heartbeatSeconds * 1000);
+    const at = tick++ % HEARTBEAT_SLICES;
+    if (at === 0) round = everyStream();
+    const per = Math.ceil(round.length / HEARTBEAT_SLICES);
+    const slice = round.slice(at * per, (at + 1) * per).filter((s) => byMember.get(s.memberId)?.has(s));
+    if (slice.length === 0) return;
+    for (const s of slice) send(s, ': ping\n\n');
+    void checkStreams(slice);
+  }, period / HEARTBEAT_SLICES);
   heartbeat.unref();
   // the bus lost: every stream ends (its client polls) rather than go quietly stale
   const watch = setInterval(() => {
