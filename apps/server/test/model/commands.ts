@@ -85,17 +85,22 @@ export class Transfer implements Cmd {
     readonly who: number,
     readonly venue: Venue,
     readonly fen: number,
+    /** when set, the amount is this share of the side it leaves (the fen drawn is then unused) */
+    readonly percent = 0,
   ) {}
+  amount = 0;
   check = (m: Readonly<Model>) => m.members.length > 0;
   async run(m: Model, r: Real) {
     const mm = pick(m.members, this.who);
     const real = r.members.get(mm.name)!;
     const into = this.way === 'in';
     const [source, target] = into ? ['userbalance', this.venue] : [this.venue, 'userbalance'];
-    const reply = await r.t.post('/api/transfer', { amount: yuan(this.fen), sourcetype: source, targettype: target }, { token: real.token });
-    if (this.fen <= (into ? mm.central : mm.venues[this.venue]) && !(into && playRefusal(mm) !== null)) {
+    const from = into ? mm.central : mm.venues[this.venue];
+    const fen = (this.amount = this.percent ? Math.max(1, Math.floor((from * this.percent) / 100)) : this.fen);
+    const reply = await r.t.post('/api/transfer', { amount: yuan(fen), sourcetype: source, targettype: target }, { token: real.token });
+    if (fen <= from && !(into && playRefusal(mm) !== null)) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
-      const moved = into ? this.fen : -this.fen;
+      const moved = into ? fen : -fen;
       mm.central -= moved;
       mm.venues[this.venue] += moved;
       houseMoves(m, `venue:${this.venue}:clearing`, moved);
@@ -105,7 +110,7 @@ export class Transfer implements Cmd {
     }
     await checkStep(m, r, this.toString());
   }
-  toString = () => `transfer ${this.way}(#${this.who}, ${this.venue}, ${this.fen})`;
+  toString = () => `transfer ${this.way}(#${this.who}, ${this.venue}, ${this.percent ? `${this.percent}%${this.amount ? ` = ${this.amount}` : ''}` : this.fen})`;
 }
 
 export class RecoverAll implements Cmd {
@@ -235,11 +240,13 @@ export function allCommands(): fc.Arbitrary<Cmd>[] {
   const deposit = fc.tuple(who, amount, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.boolean()).map(([w, a, c, tog, sh]) => new OnlineDeposit(w, a, c, tog, sh && a > 100_00));
   const transferIn = fc.tuple(who, venue, small).map(([w, v, a]) => new Transfer('in', w, v, a));
   const transferOut = fc.tuple(who, venue, small).map(([w, v, a]) => new Transfer('out', w, v, a));
+  // a share of what the member holds: money reaches the venues (and their rounds) more often
+  const transferShare = fc.tuple(fc.constantFrom<'in' | 'out'>('in', 'in', 'out'), who, venue, fc.integer({ min: 1, max: 100 })).map(([way, w, v, p]) => new Transfer(way, w, v, 0, p));
   const recover = who.map((w) => new RecoverAll(w));
   const withdraw = fc.tuple(who, fc.integer({ min: 1, max: 110 })).map(([w, p]) => new Withdraw(w, p));
   const decide = fc.tuple(who, fc.constantFrom('approve', 'reject', 'race') as fc.Arbitrary<'approve' | 'reject' | 'race'>).map(([w, h]) => new Decide(w, h));
   const waive = who.map((w) => new Waive(w));
   // weights by listing: a withdrawal needs a deposit, a waiver and then a decision in turn, so
   // those come more often than the cheap moves; a registration (argon2) seldom
-  return [register, deposit, deposit, transferIn, transferOut, recover, withdraw, withdraw, withdraw, decide, decide, decide, waive, waive, waive];
+  return [register, deposit, deposit, transferIn, transferOut, transferShare, transferShare, recover, withdraw, withdraw, withdraw, decide, decide, decide, waive, waive, waive];
 }

@@ -23,7 +23,8 @@ import { newModel, yuan } from './model.ts';
  */
 const RUNS = Number(process.env.MODEL_RUNS || 100);
 const COMMANDS = Number(process.env.MODEL_COMMANDS || 50);
-const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
+// drawn here when not given, so every run can be replayed (printed before it starts)
+const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PATH = process.env.MODEL_PATH || undefined;
 // the commands' own replayPath (the /*replayPath=...*/ fast-check prints in the counterexample)
 const REPLAY = process.env.MODEL_REPLAY || undefined;
@@ -82,6 +83,7 @@ describe('model: the money paths against a plain model', () => {
 
   it(`${RUNS} sequences of up to ${COMMANDS} commands`, { timeout: 6 * 60 * 60_000 }, async () => {
     const started = performance.now();
+    console.log(`model: seed ${SEED}, ${RUNS} sequences of up to ${COMMANDS} commands on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
     await fc.assert(
       fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands(), ...promoCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
         const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
