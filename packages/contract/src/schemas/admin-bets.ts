@@ -5,7 +5,7 @@ import { ADMIN_COMMON_MSG, adminDate, adminFilter, adminPage, adminPerPage, admi
 /**
  * 注单查询 (issue 36 point 5, DESIGN.md section 15): every bet of every venue for operators
  * holding risk.view.
- * - POST /admin/api/bets/list {username?, agent?, platform?, game?, bet_from?, bet_to?, settle_from?,
+ * - POST /admin/api/bets/list {username?, agent?, platform?, game?, round_id?, bet_from?, bet_to?, settle_from?,
  *   settle_to?, state?, stake_min?, stake_max?, result_min?, result_max?, totals?, page, per_page?}
  *   -> BetSearchPage: newest bet first (by settle time, newest first, when only a settle time is
  *   given). Without a time range the last BET_SEARCH_DEFAULT_DAYS Beijing days are searched; a
@@ -29,6 +29,7 @@ export const ADMIN_BET_MSG = {
   platform: '请选择场馆',
   notFound: '注单不存在',
   agentNotFound: '代理不存在',
+  roundId: '局号最长64个字符',
   totalsCapped: `筛选结果超过${BET_TOTALS_MAX_ROWS.toLocaleString('en-US')}条，合计未统计，请缩小时间范围或增加筛选条件`,
 } as const;
 
@@ -51,6 +52,8 @@ const filterShape = {
   platform: adminFilter(40),
   /** the venue's game code, exact */
   game: adminFilter(64),
+  /** issue 36: the provider's round id, exact (a match's bets on every side) */
+  round_id: adminFilter(64, ADMIN_BET_MSG.roundId),
   bet_from: adminDate,
   bet_to: adminDate,
   settle_from: adminDate,
@@ -150,8 +153,13 @@ export interface BetSearchPage extends AdminPaged<BetSearchRow> {
 
 export interface BetDetail extends BetSearchRow {
   member_id: number;
-  /** the provider's round (局号 / 赛事): the bet number when the feed carries no separate round */
-  round_id: string;
+  /**
+   * the provider's round (局号 / 赛事) from its bet record or seamless wallet call: a match's
+   * fixture, shared by every bet on it; null for a bet pulled before rounds were kept
+   */
+  round_id: string | null;
+  /** the side of a shared round the bet took, a code (BET_SIDE_NAMES); null when none */
+  side: string | null;
   /** the provider's settlement text (赛果、牌局) */
   detail: string;
   turnover_counted: boolean;

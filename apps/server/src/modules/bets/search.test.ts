@@ -26,7 +26,7 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
   const betIds = (r: { data: BetSearchPage }) => r.data.data.map((b) => b.bet_id);
 
   let seq = 0;
-  const bet = (member: string, o: { platform?: string; game?: string; stake?: number; result?: number; status?: 0 | 1 | 2; at: number; settledAt?: number | null; name?: string }) => ({
+  const bet = (member: string, o: { platform?: string; game?: string; stake?: number; result?: number; status?: 0 | 1 | 2; at: number; settledAt?: number | null; name?: string; round?: string; side?: string }) => ({
     platform: o.platform ?? 'pp',
     bet_id: `B${String(++seq).padStart(4, '0')}`,
     member_id: ids[member],
@@ -41,6 +41,8 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
     created_at: o.at,
     settled_at: o.settledAt === undefined ? ((o.status ?? 1) === 2 ? null : o.at + 60_000) : o.settledAt,
     pulled_at: o.at + 120_000,
+    round_id: o.round ?? null,
+    side: o.side ?? null,
   });
 
   beforeAll(async () => {
@@ -61,11 +63,11 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
 
     const rows = [
       // alice: today, pp
-      bet('alice01', { stake: 10000, result: -10000, at: now - 5 * HOUR }), // B0001 lost 100
+      bet('alice01', { stake: 10000, result: -10000, at: now - 5 * HOUR, round: 'fx:9', side: 'home' }), // B0001 lost 100
       bet('alice01', { stake: 5000, result: 7000, at: now - 4 * HOUR, game: 'pp_sweet', name: '=SUM(A1)' }), // B0002 won 70
       bet('alice01', { stake: 2000, status: 2, at: now - 3 * HOUR }), // B0003 unsettled
       // bobby: ag, one void, one 10 days ago (outside the default week)
-      bet('bobby01', { platform: 'ag', game: 'ag_bacc', stake: 30000, result: 29000, at: now - 2 * HOUR }), // B0004
+      bet('bobby01', { platform: 'ag', game: 'ag_bacc', stake: 30000, result: 29000, at: now - 2 * HOUR, round: 'fx:9', side: 'away' }), // B0004
       bet('bobby01', { platform: 'ag', game: 'ag_bacc', stake: 8000, status: 0, at: now - 1 * HOUR }), // B0005 void
       bet('bobby01', { platform: 'ag', game: 'ag_bacc', stake: 4000, result: -4000, at: now - 10 * 24 * HOUR }), // B0006 old
       // davey (agent x's member)
@@ -113,6 +115,10 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
     expect(betIds(await list({ agent: 'AgentX01' }))).toEqual(['B0007']);
     expect(betIds(await list({ platform: 'ag' }))).toEqual(['B0005', 'B0004']);
     expect(betIds(await list({ game: 'pp_sweet' }))).toEqual(['B0002']);
+    // issue 36: a round's bets on every side
+    expect(betIds(await list({ round_id: 'fx:9' }))).toEqual(['B0004', 'B0001']);
+    expect(betIds(await list({ round_id: 'fx:9', username: 'bobby01' }))).toEqual(['B0004']);
+    expect((await list({ round_id: 'fx:10' })).data.total).toBe(0);
     expect(betIds(await list({ state: 'unsettled' }))).toEqual(['B0003']);
     expect(betIds(await list({ state: 'void' }))).toEqual(['B0005']);
     expect((await list({ state: 'settled' })).data.total).toBe(49);
@@ -163,8 +169,10 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
   it('answers one bet with its round, settlement and raw record', async () => {
     const r = await t.post('/admin/api/bets/get', { platform: 'PP', bet_id: 'B0001' }, { token: risk });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ bet_id: 'B0001', round_id: 'B0001', username: 'alice01', member_id: ids.alice01, bet_amount: 100, win_loss: -100, payout: 0, status: 1, detail: expect.stringContaining('局号'), turnover_counted: false });
+    expect(r.data).toMatchObject({ bet_id: 'B0001', round_id: 'fx:9', side: 'home', username: 'alice01', member_id: ids.alice01, bet_amount: 100, win_loss: -100, payout: 0, status: 1, detail: expect.stringContaining('局号'), turnover_counted: false });
     expect(r.data.raw).toMatchObject({ platform: 'pp', bet_id: 'B0001', bet_amount: 10000, win_loss: -10000, status: 1, game_code: 'pp_gates' });
+    // a bet pulled before rounds were kept has none
+    expect((await t.post('/admin/api/bets/get', { platform: 'pp', bet_id: 'B0002' }, { token: risk })).data).toMatchObject({ round_id: null, side: null });
     expect(await t.post('/admin/api/bets/get', { platform: 'pp', bet_id: 'NOPE' }, { token: risk })).toMatchObject({ code: 404, message: ADMIN_BET_MSG.notFound });
     expect(await t.post('/admin/api/bets/get', { platform: 'pp' }, { token: risk })).toMatchObject({ code: 400, message: ADMIN_BET_MSG.betId });
   });
@@ -194,6 +202,8 @@ describe('注单查询: /admin/api/bets/list|get|export', () => {
       [{ stake_min: '1.234' }, ADMIN_COMMON_MSG.amount],
       [{ result_max: 'lots' }, ADMIN_COMMON_MSG.amount],
       [{ state: 'won' }, ADMIN_BET_MSG.state],
+      [{ round_id: 'x'.repeat(65) }, ADMIN_BET_MSG.roundId],
+      [{ round_id: 42 }, ADMIN_BET_MSG.roundId],
       [{ per_page: 1000 }, ADMIN_COMMON_MSG.perPage],
       [{ page: -1 }, ADMIN_COMMON_MSG.page],
       [{ username: { $ne: 1 } }, ADMIN_COMMON_MSG.badRequest],

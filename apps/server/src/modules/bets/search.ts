@@ -82,6 +82,8 @@ async function filtered(db: Kysely<DB>, f: Filters, w: Window): Promise<BetQuery
   }
   if (f.platform) q = q.where('bets.platform', '=', f.platform.toLowerCase());
   if (f.game) q = q.where('bets.game_code', '=', f.game);
+  // the partial index (round_id, created_at, id) of migration 045
+  if (f.round_id) q = q.where('bets.round_id', '=', f.round_id);
   if (f.state) {
     const status = BET_STATE_CODES[f.state];
     q = q.where('bets.status', '=', status);
@@ -217,7 +219,8 @@ export function createBetSearch(db: Kysely<DB>) {
       return {
         ...row,
         member_id: Number(r.member_id),
-        round_id: r.bet_id,
+        round_id: r.round_id,
+        side: r.side,
         detail,
         turnover_counted: Number(r.turnover_counted) === 1,
         pulled_at: toWireTime(Number(r.pulled_at)),
