@@ -293,6 +293,33 @@ describe('ledger operations', () => {
     await clean();
   });
 
+  it('inside a caller transaction (no savepoint, issue 37): a refusal whose credit came first, a replay and a reused key each move nothing and the caller commits the rest', async () => {
+    const m = members[7];
+    await wallet.creditFromHouse(db(), { memberId: m.id, house: 'deposits', amount: 1_000, reference: 'o', idempotencyKey: key('dep') });
+    await wallet.moveToTransit(db(), { memberId: m.id, amount: 300, reference: 't1', idempotencyKey: 'inside:hold' });
+    // transit -> central: the central account (the lower id) is credited first, then transit's debit finds 300 < 400
+    const ids = await db().selectFrom('ledger_accounts').select(['code', 'id']).where('member_id', '=', m.id).execute();
+    const id = (kind: string) => ids.find((a) => a.code === memberAccountCode(m.id, kind as 'central'))!.id;
+    expect(id('central')).toBeLessThan(id('transit'));
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await expect(wallet.returnTransit(trx, { memberId: m.id, amount: 400, reference: 't1', idempotencyKey: 'inside:short' })).rejects.toBeInstanceOf(InsufficientFunds);
+        // the same movement again under its key: answered as a replay, nothing moves
+        const again = await wallet.moveToTransit(trx, { memberId: m.id, amount: 300, reference: 't1', idempotencyKey: 'inside:hold' });
+        expect(again.replayed).toBe(true);
+        // another movement under a used key
+        await expect(wallet.moveToTransit(trx, { memberId: m.id, amount: 200, reference: 't1', idempotencyKey: 'inside:hold' })).rejects.toBeInstanceOf(IdempotencyKeyReused);
+        // a replay whose debit would now find the funds short (the first posting took them) is still a replay
+        await wallet.moveToTransit(trx, { memberId: m.id, amount: 700, reference: 't2', idempotencyKey: 'inside:all' });
+        expect((await wallet.moveToTransit(trx, { memberId: m.id, amount: 700, reference: 't2', idempotencyKey: 'inside:all' })).replayed).toBe(true);
+        await wallet.returnTransit(trx, { memberId: m.id, amount: 1_000, reference: 't1', idempotencyKey: 'inside:back' });
+      });
+    expect(await balances(m.id)).toEqual({ central: 1_000, withdraw_hold: 0, transit: 0 });
+    expect(await wallet.entryByKey(db(), 'inside:short')).toBeUndefined();
+    await clean();
+  });
+
   it('verify() reports a balance changed behind the ledger, a negative member and a sum that is not zero', async () => {
     const m = members[6];
     await wallet.creditFromHouse(db(), { memberId: m.id, house: 'deposits', amount: 500, reference: 'o', idempotencyKey: key('dep') });

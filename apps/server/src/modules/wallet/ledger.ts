@@ -55,13 +55,11 @@ function check(p: PostInput): void {
   }
 }
 
-let savepoints = 0;
-
 /**
  * issue 23 (metrics): entries written by this process, by kind, since it started. A plain map
  * bumped once per written entry (never for a replay) keeps the hot path free of the metrics
- * library; /metrics reads it at scrape time. Counted when the posting's own transaction or
- * savepoint completes, so a caller's later rollback of an outer transaction is still counted.
+ * library; /metrics reads it at scrape time. Counted when the posting's own statements have run
+ * (its own transaction committed, or inside a caller's), so a caller's later rollback is still counted.
  */
 const postedByKind = new Map<string, number>();
 
@@ -97,6 +95,8 @@ const STATEMENTS = {
   debit: (amount: number, id: number, atLeast: number) =>
     sql<{ balance: number }>`UPDATE ledger_accounts SET balance = balance - ${amount} WHERE id = ${id} AND (member_id IS NULL OR balance >= ${atLeast}) RETURNING balance`,
   credit: (amount: number, id: number) => sql<{ balance: number }>`UPDATE ledger_accounts SET balance = balance + ${amount} WHERE id = ${id} RETURNING balance`,
+  /** undoes this transaction's own credit of an account (a refused or replayed posting inside a caller's transaction) */
+  uncredit: (amount: number, id: number) => sql`UPDATE ledger_accounts SET balance = balance - ${amount} WHERE id = ${id}`,
   balance: (id: number) => sql<{ balance: number }>`SELECT balance FROM ledger_accounts WHERE id = ${id}`,
 } satisfies Record<string, (...args: any[]) => RawBuilder<unknown>>;
 type Statements = typeof STATEMENTS;
@@ -168,8 +168,13 @@ function settle(hooks: DatabaseHooks, done: Done) {
  * back and InsufficientFunds is thrown. House and venue accounts may go negative and are created
  * on first use.
  *
- * Given a transaction (`db.isTransaction`), it runs inside it under a savepoint: a refusal undoes
- * only this posting, a later rollback of the caller's transaction undoes it too.
+ * Given a transaction (`db.isTransaction`), it runs inside it without a savepoint of its own
+ * (issue 37: SAVEPOINT and RELEASE were two of a transfer's statements per posting): there the two
+ * balance updates come first and the entry's insert last, so a refusal has written nothing but
+ * what it undoes itself (the credit already made when the debit's row came second, the two
+ * updates when the key was posted before), on the failure path only. A later rollback of the
+ * caller's transaction undoes the posting too. (A house or venue account created on first use
+ * stays in the caller's transaction after a refusal; it holds nothing.)
  *
  * issue 24: the accounts' ids are kept per database once a posting that read them committed (a
  * code's id never changes), so a posting is the insert and the two updates, as the engine's own
@@ -178,7 +183,9 @@ function settle(hooks: DatabaseHooks, done: Done) {
  * committed, the members whose central wallet moved are announced (CENTRAL_CHANGED).
  *
  * Throws InvalidPosting, UnknownAccount, InsufficientFunds or IdempotencyKeyReused; after any of
- * them nothing has been written and the key is still free (except IdempotencyKeyReused).
+ * them no entry and no balance has moved and the key is still free (except IdempotencyKeyReused).
+ * Any other error (the database's own) leaves the caller's transaction to roll back, as every
+ * caller's does when an error passes through it.
  */
 export async function post(db: Kysely<DB>, input: PostInput): Promise<PostResult> {
   check(input);
@@ -191,7 +198,7 @@ async function postAlone(db: Kysely<DB>, p: PostInput): Promise<PostResult> {
   let done: Done;
   if (hooks?.sqlite) {
     const memo = memoOf(hooks);
-    done = await withConnection(db, () => inSqliteTransaction(hooks, memo, 'BEGIN', 'COMMIT', 'ROLLBACK', () => postWith(sqliteRun(db, hooks, memo), memo, p)));
+    done = await withConnection(db, () => inSqliteTransaction(hooks, memo, () => postWith(sqliteRun(db, hooks, memo), memo, p)));
   } else {
     const memo = hooks && memoOf(hooks);
     done = await db.transaction().execute((trx) => postWith(kyselyRun(trx), memo, p));
@@ -200,39 +207,26 @@ async function postAlone(db: Kysely<DB>, p: PostInput): Promise<PostResult> {
   return done.result;
 }
 
-/** inside the caller's transaction, under a savepoint */
+/** inside the caller's transaction, without a savepoint: the updates first, the entry last (postInside) */
 async function postWithin(trx: Kysely<DB>, p: PostInput): Promise<PostResult> {
   const within = await withConnection(trx, async (connection, hooks) => {
     if (!hooks?.sqlite) return { connection, hooks, done: undefined };
     const memo = memoOf(hooks);
-    const done = await inSqliteTransaction(hooks, memo, 'SAVEPOINT wallet_post', 'RELEASE wallet_post', 'ROLLBACK TO wallet_post', () => postWith(sqliteRun(trx, hooks, memo), memo, p));
-    return { connection, hooks, done };
+    // the caller's transaction is open on this one connection, held here while the statements run
+    return { connection, hooks, done: await postInside(sqliteRun(trx, hooks, memo), memo, p) };
   });
   const { connection, hooks } = within;
-  let done = within.done;
-  if (!done) {
-    const name = sql.raw(`ledger_post_${++savepoints}`);
-    await sql`savepoint ${name}`.execute(trx);
-    try {
-      done = await postWith(kyselyRun(trx), hooks && memoOf(hooks), p);
-      await sql`release savepoint ${name}`.execute(trx);
-    } catch (e) {
-      await sql`rollback to savepoint ${name}`.execute(trx);
-      await sql`release savepoint ${name}`.execute(trx);
-      throw e;
-    }
-  }
-  const settled = done;
-  if (hooks) afterCommitOn(connection, () => settle(hooks, settled));
+  // PostgreSQL: through Kysely, outside withConnection (a transaction hands its connection out one call at a time)
+  const done = within.done ?? (await postInside(kyselyRun(trx), hooks && memoOf(hooks), p));
+  if (hooks) afterCommitOn(connection, () => settle(hooks, done));
   return done.result;
 }
 
 /**
- * `work` between `begin` and `commit` on the SQLite handle; `rollback` (then `commit`, which
- * releases a savepoint) when it throws. The caller holds Kysely's connection, so no other
- * statement runs on it meanwhile.
+ * `work` between BEGIN and COMMIT on the SQLite handle; ROLLBACK when it throws. The caller holds
+ * Kysely's connection, so no other statement runs on it meanwhile.
  */
-async function inSqliteTransaction<T>(hooks: DatabaseHooks, memo: Memo, begin: string, commit: string, rollback: string, work: () => Promise<T>): Promise<T> {
+async function inSqliteTransaction<T>(hooks: DatabaseHooks, memo: Memo, work: () => Promise<T>): Promise<T> {
   const sqlite = hooks.sqlite!;
   const stmt = (text: string) => {
     let s = memo.prepared.get(text);
@@ -240,19 +234,13 @@ async function inSqliteTransaction<T>(hooks: DatabaseHooks, memo: Memo, begin: s
     hooks.statements++;
     return s;
   };
-  stmt(begin).run();
+  stmt('BEGIN').run();
   try {
     const out = await work();
-    stmt(commit).run();
+    stmt('COMMIT').run();
     return out;
   } catch (e) {
-    if (begin === 'BEGIN') {
-      if (sqlite.inTransaction) stmt(rollback).run();
-    } else if (sqlite.inTransaction) {
-      // the caller's transaction goes on without this posting
-      stmt(rollback).run();
-      stmt(commit).run();
-    }
+    if (sqlite.inTransaction) stmt('ROLLBACK').run();
     throw e;
   }
 }
@@ -293,6 +281,60 @@ async function postWith(run: Run, memo: Memo | undefined, p: PostInput): Promise
   }
   const centrals = [from, to].filter((a) => a.member_id !== null && a.code.endsWith(':central')).map((a) => Number(a.member_id));
   return { result: { replayed: false, entry: inserted, fromBalance, toBalance }, learned, centrals };
+}
+
+/**
+ * A posting inside the caller's transaction, with no savepoint to fall back on: the two balance
+ * updates in postWith's lock order, then the entry. A debit that finds the funds short undoes
+ * the credit made before it (when the credited account came first in the lock order); an insert
+ * that finds the key taken undoes both updates. Either way the key's first entry, when there is
+ * one, answers as in postWith: the same movement replayed, another one IdempotencyKeyReused. A
+ * concurrent posting of the same key waits on the first one's row locks and then finds its entry.
+ */
+async function postInside(run: Run, memo: Memo | undefined, p: PostInput): Promise<Done> {
+  const learned: Account[] = [];
+  const [from, to] = await resolveAccounts(run, memo, p.from, p.to, learned);
+  const order = [from, to].sort((a, b) => Number(a.member_id === null) - Number(b.member_id === null) || a.id - b.id);
+  let fromBalance = 0;
+  let toBalance: number | null = null;
+  for (const account of order) {
+    if (account === from) {
+      const [row] = await run('debit', p.amount, from.id, p.amount);
+      if (!row) {
+        if (toBalance !== null) await run('uncredit', p.amount, to.id);
+        const replay = await replayed(run, p, from, to, learned);
+        if (replay) return replay;
+        const [now] = await run('balance', from.id);
+        throw new InsufficientFunds(from.code, p.amount, now?.balance ?? 0);
+      }
+      fromBalance = row.balance;
+    } else {
+      const [row] = await run('credit', p.amount, to.id);
+      if (!row) throw new Error(`ledger account ${to.code} (id ${to.id}) vanished`);
+      toBalance = row.balance;
+    }
+  }
+  const [inserted] = await run('insertEntry', from.id, to.id, p.amount, p.kind, p.reference, p.idempotencyKey, p.memo ?? '', p.createdBy ?? 'system', p.now ?? Date.now());
+  if (!inserted) {
+    await run('credit', p.amount, from.id);
+    await run('uncredit', p.amount, to.id);
+    const replay = await replayed(run, p, from, to, learned);
+    if (!replay) throw new Error(`idempotency key ${p.idempotencyKey} conflicted but no entry holds it`);
+    return replay;
+  }
+  const centrals = [from, to].filter((a) => a.member_id !== null && a.code.endsWith(':central')).map((a) => Number(a.member_id));
+  return { result: { replayed: false, entry: inserted, fromBalance, toBalance: toBalance ?? 0 }, learned, centrals };
+}
+
+/** The key's first entry as a replay of this movement; IdempotencyKeyReused when it was another; undefined when the key is free. */
+async function replayed(run: Run, p: PostInput, from: Account, to: Account, learned: Account[]): Promise<Done | undefined> {
+  // READ COMMITTED: this statement sees the entry that a conflicting posting committed
+  const [first] = await run('entryByKey', p.idempotencyKey);
+  if (!first) return undefined;
+  if (first.from_account_id !== from.id || first.to_account_id !== to.id || first.amount !== p.amount || first.kind !== p.kind || first.reference !== p.reference) {
+    throw new IdempotencyKeyReused(first);
+  }
+  return { result: { replayed: true, entry: first }, learned, centrals: [] };
 }
 
 /** The two accounts by code (kept ids, else read); house and venue accounts are created when missing. */
