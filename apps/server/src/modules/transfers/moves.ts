@@ -103,14 +103,17 @@ export function createMoves({ ctx, registry, players }: MovesDeps) {
     await players.ensure(adapter, memberId);
     const transferId = newTransferId(ctx.config.venuePlayerPrefix);
     const now = Date.now();
-    const t = await db.transaction().execute(async (trx) => {
-      const row = await repo.insertTransfer(trx, { transferId, memberId, platform: venue.platform, direction, amount, now });
-      if (direction === 'to_venue') {
-        // refused (InsufficientFunds) when the wallet is short: the row rolls back with it
-        await wallet.moveToTransit(trx, { memberId, amount, reference: `transfer:${transferId}`, idempotencyKey: `transfer:${transferId}:hold`, now });
-      }
-      return row;
-    });
+    const row = { transferId, memberId, platform: venue.platform, direction, amount, now };
+    const t =
+      direction === 'to_venue'
+        ? await db.transaction().execute(async (trx) => {
+            const inserted = await repo.insertTransfer(trx, row);
+            // refused (InsufficientFunds) when the wallet is short: the row rolls back with it
+            await wallet.moveToTransit(trx, { memberId, amount, reference: `transfer:${transferId}`, idempotencyKey: `transfer:${transferId}:hold`, now });
+            return inserted;
+          })
+        : // issue 37: out of a venue nothing moves before its answer: the pending row alone, one statement
+          await repo.insertTransfer(db, row);
     return send(t, adapter);
   }
 
