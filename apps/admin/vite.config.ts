@@ -1,6 +1,11 @@
 import { defineConfig, loadEnv, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routePreloadScript } from './src/build/route-preload.ts';
+import { TOKEN_KEY } from './src/session/token.ts';
 import { reactRouterProduction } from '../../scripts/react-router-production.mjs';
 
 /** antd's style-hook factories: their second argument writes a component's CSS at runtime */
@@ -36,6 +41,47 @@ function antdZeroRuntime(): Plugin {
   };
 }
 
+/**
+ * issue 37 point 5: a small script of our own in index.html that, on a signed-in cold load, asks
+ * for the files of the screen at the page's address beside the first download instead of after
+ * its evaluation (src/build/route-preload.ts says why). Each screen's files are its chunk and
+ * every chunk it imports that the first download does not already bring.
+ */
+function routePreload(): Plugin {
+  const routesDir = fileURLToPath(new URL('./src/routes/', import.meta.url));
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (fileName: string, seen = new Set<string>()) => {
+        for (const f of byFile.get(fileName)?.imports ?? []) if (!seen.has(f)) closure(f, seen.add(f));
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry)!;
+      const first = closure(entry.fileName).add(entry.fileName);
+      const table = fs.readFileSync(path.join(routesDir, 'screens.tsx'), 'utf8');
+      const routes = [...table.matchAll(/\{ path: '([^']+)'[^\n]*?load: \(\) => import\('([^']+)'\)/g)].map(([, route, spec]) => {
+        const id = path.join(routesDir, `${spec}.tsx`);
+        // a screen also imported statically elsewhere (KeyChanges) lives in a shared chunk
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`route-preload: no chunk for ${route} (${id})`);
+        const files = [chunk.fileName, ...closure(chunk.fileName)].filter((f) => !first.has(f)).map((f) => f.replace(/^assets\//, ''));
+        return { path: route, files };
+      });
+      if (routes.length === 0) this.error('route-preload: no screens read from routes/screens.tsx');
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(routes, '/admin/assets/', TOKEN_KEY, '/admin') });
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return this.error('route-preload: index.html is not in the bundle');
+      const tag = `<script async src="/admin/${this.getFileName(ref)}"></script>`;
+      html.source = String(html.source).replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+      if (!String(html.source).includes(tag)) this.error('route-preload: no module script in index.html to put the preload before');
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // API_TARGET (environment or .env): where the dev server sends /admin/api (default: the local server)
   const apiTarget = loadEnv(mode, '.', '').API_TARGET || 'http://127.0.0.1:3000';
@@ -43,7 +89,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     // served by our server under /admin/ (apps/server/src/http/static.ts serveAdminApp)
     base: '/admin/',
-    plugins: [react(), antdZeroRuntime()],
+    plugins: [react(), antdZeroRuntime(), routePreload()],
     resolve: {
       // the workspace root holds an older React hoisted for antd-mobile's peers: use ours only;
       // echarts and zrender each bring their own copy of tslib: one is enough

@@ -1,5 +1,7 @@
 /** The operator token lives in local storage under its own key (never the member site's `token`). */
 const KEY = 'adminToken';
+/** the key, for the build's route preload script (src/build/route-preload.ts) */
+export { KEY as TOKEN_KEY };
 const listeners = new Set<() => void>();
 
 export function readToken(): string | null {
