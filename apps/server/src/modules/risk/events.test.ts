@@ -45,7 +45,7 @@ describe('risk rules and events', () => {
   const pairsOf = (rows: RiskEventRow[], rule: string) => rows.filter((e) => e.rule === rule).map((e) => [e.username, e.other_username].sort().join('+')).sort();
 
   let betSeq = 0;
-  async function bet(member: string, b: { stake: number; win?: number; detail?: string; status?: number }) {
+  async function bet(member: string, b: { stake: number; win?: number; detail?: string; status?: number; round?: string; side?: string }) {
     const now = Date.now();
     await t.ctx.db
       .insertInto('bets')
@@ -61,6 +61,8 @@ describe('risk rules and events', () => {
         win_loss: (b.win ?? 0) * 100,
         status: b.status ?? 1,
         detail: b.detail ?? '',
+        round_id: b.round ?? null,
+        side: b.side ?? null,
         created_at: now - 60_000,
         settled_at: (b.status ?? 1) === 2 ? null : now,
         pulled_at: now,
@@ -68,6 +70,8 @@ describe('risk rules and events', () => {
       .execute();
   }
   const match = (fixture: string, pick: string, stake: number) => `英超 ${fixture} · ${pick} @1.90 · 投注 ${stake}.00`;
+  /** a match bet as the provider reports it: its fixture (round) and the side picked, the words only for people */
+  const onMatch = (round: string, side: 'home' | 'draw' | 'away', stake: number) => ({ stake, round, side, status: 2, detail: match(round, side, stake) });
 
   beforeAll(async () => {
     t = await startApp();
@@ -92,26 +96,31 @@ describe('risk rules and events', () => {
   });
 
   it('linked_opposite: linked members on both sides of one match; unlinked members and small stakes never', async () => {
-    await bet('evlink1', { stake: 200, detail: match('红队 vs 蓝队', '红队胜', 200), status: 2 });
-    await bet('evlink2', { stake: 300, detail: match('红队 vs 蓝队', '蓝队胜', 300), status: 2 });
+    await bet('evlink1', onMatch('fx:101', 'home', 200));
+    await bet('evlink2', onMatch('fx:101', 'away', 300));
     // unlinked members on opposite sides of the same match
-    await bet('evfree1', { stake: 500, detail: match('红队 vs 蓝队', '红队胜', 500), status: 2 });
-    await bet('evfree2', { stake: 500, detail: match('红队 vs 蓝队', '蓝队胜', 500), status: 2 });
+    await bet('evfree1', onMatch('fx:101', 'home', 500));
+    await bet('evfree2', onMatch('fx:101', 'away', 500));
     // linked, but below min_stake (100 yuan), on another match
-    await bet('evlink1', { stake: 50, detail: match('黄队 vs 绿队', '黄队胜', 50), status: 2 });
-    await bet('evlink2', { stake: 50, detail: match('黄队 vs 绿队', '绿队胜', 50), status: 2 });
+    await bet('evlink1', onMatch('fx:102', 'home', 50));
+    await bet('evlink2', onMatch('fx:102', 'away', 50));
     // linked on the same side: not opposite
-    await bet('evlink2', { stake: 200, detail: match('紫队 vs 橙队', '紫队胜', 200), status: 2 });
-    await bet('evlink1', { stake: 200, detail: match('紫队 vs 橙队', '紫队胜', 200), status: 2 });
+    await bet('evlink2', onMatch('fx:103', 'home', 200));
+    await bet('evlink1', onMatch('fx:103', 'home', 200));
+    // the round and side are the provider's fields, not words: a text that reads like a match
+    // but a record with no side (a round of its own) is no side of anything
+    await bet('evlink1', { stake: 200, status: 2, round: 'SBX1', detail: match('黄队 vs 绿队', '黄队胜', 200) });
+    await bet('evlink2', { stake: 200, status: 2, round: 'SBX2', detail: match('黄队 vs 绿队', '绿队胜', 200) });
     await run();
     const rows = await events({ rule: 'linked_opposite' });
     expect(pairsOf(rows, 'linked_opposite')).toEqual(['evlink1+evlink2']);
     const detail = (await call('/admin/api/risk/event', { id: rows[0].id }, finance)).data as RiskEventDetail;
+    // the sides by their names in the contract's dictionary
     expect(detail.evidence.map((i) => [i.kind, i.username, i.amount, i.note]).sort()).toEqual([
-      ['bet', 'evlink1', 200, '红队胜'],
-      ['bet', 'evlink2', 300, '蓝队胜'],
+      ['bet', 'evlink1', 200, '主胜'],
+      ['bet', 'evlink2', 300, '客胜'],
     ]);
-    expect(detail.figures).toMatchObject({ round: '英超 红队 vs 蓝队', stake: 500 });
+    expect(detail.figures).toMatchObject({ round: '足球 fx:101', stake: 500 });
     expect(detail.thresholds).toEqual({ min_stake: 100 });
   });
 

@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
-import { fenToYuan, formatYuan, RISK_EVIDENCE_KIND_NAMES, type RiskEvidenceItem } from '@casino/contract';
+import { BET_SIDE_NAMES, fenToYuan, formatYuan, RISK_EVIDENCE_KIND_NAMES, type RiskEvidenceItem } from '@casino/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { AddressFilter } from './addresses.ts';
 import { openEvent } from './events.ts';
-import { memberLinks } from './links.ts';
+import { linkHits } from './links.ts';
 import { paramsToWire, type RuleSettings } from './rules.ts';
 
 /**
  * The signals of issue 36 point 3, each checked on one new row (a bet, a withdrawal, a red-packet
  * grab, an activity application) with index reads bounded by that row's member, round or claim:
  * - big_win: a settled bet whose win is at least min_win;
- * - linked_opposite: a match bet, and a member linked to its bettor on another side of the same
- *   match (risk_bet_sides by round), each side staking at least min_stake;
+ * - linked_opposite: a bet on a side of a shared round (bets.round_id and bets.side, from the
+ *   provider's record: a match), and a member linked to its bettor on another side of the same
+ *   round (risk_bet_sides by round), each side staking at least min_stake;
  * - linked_same_promo: a grab or application, and a member linked to its taker who took the same
  *   red packet (rule) or activity, each for at least min_amount;
  * - bonus_hunt: a withdrawal within within_hours of a bonus, rebate, red packet or activity reward
@@ -33,13 +34,26 @@ export interface SignalContext {
   filter: AddressFilter;
   rules: RuleSettings;
   now: number;
-  /** per run: members' linked member ids, and usernames, read once */
-  cache: { links: Map<number, Set<number>>; names: Map<number, string> };
+  /**
+   * per run, read once: members' linked member ids (claims), whether a member is linked to
+   * another (bets: member -> other -> linked), the members' link values, usernames
+   */
+  cache: {
+    links: Map<number, Set<number>>;
+    /** members whose links in `links` were cut (a value shared by more holders than a lookup answers) */
+    cut: Set<number>;
+    pairs: Map<number, Map<number, boolean>>;
+    subjects: Map<number, LinkSubject | null>;
+    names: Map<number, string>;
+  };
 }
 
 export function signalContext(db: Kysely<DB>, filter: AddressFilter, rules: RuleSettings, now: number): SignalContext {
-  return { db, filter, rules, now, cache: { links: new Map(), names: new Map() } };
+  return { db, filter, rules, now, cache: { links: new Map(), cut: new Set(), pairs: new Map(), subjects: new Map(), names: new Map() } };
 }
+
+/** what linkHits starts a member's links from */
+type LinkSubject = Parameters<typeof linkHits>[2][number];
 
 async function usernameOf(s: SignalContext, memberId: number): Promise<string> {
   const known = s.cache.names.get(memberId);
@@ -50,23 +64,62 @@ async function usernameOf(s: SignalContext, memberId: number): Promise<string> {
   return name;
 }
 
-/** the members linked to this one (risk/links.ts: device, address, card, USDT, real name, mobile) */
+async function subjectOf(s: SignalContext, memberId: number): Promise<LinkSubject | null> {
+  if (s.cache.subjects.has(memberId)) return s.cache.subjects.get(memberId)!;
+  const m = await s.db.selectFrom('members').select(['id', 'register_ip', 'realname', 'mobile', 'created_at']).where('id', '=', memberId).executeTakeFirst();
+  const subject = m ? { id: n(m.id), register_ip: m.register_ip, realname: m.realname ?? '', mobile: m.mobile ?? '', created_at: n(m.created_at) } : null;
+  s.cache.subjects.set(memberId, subject);
+  return subject;
+}
+
+/**
+ * The members linked to this one (risk/links.ts: device, address, card, USDT, real name, mobile):
+ * every link linkHits finds, not the 100 strongest that memberLinks lists for member 360 (a pair
+ * past those was never seen). A value shared by a crowd still answers its first holders only.
+ */
 async function linkedIds(s: SignalContext, memberId: number): Promise<Set<number>> {
   const known = s.cache.links.get(memberId);
   if (known) return known;
-  const username = await usernameOf(s, memberId);
-  const links = await memberLinks(s.db, s.filter, username).catch(() => null);
-  const names = links?.members.map((m) => m.username) ?? [];
-  const ids = new Set<number>();
-  for (let i = 0; i < names.length; i += 500) {
-    const rows = await s.db.selectFrom('members').select(['id', 'username']).where('username', 'in', names.slice(i, i + 500)).execute();
-    for (const r of rows) {
-      ids.add(n(r.id));
-      s.cache.names.set(n(r.id), r.username);
-    }
-  }
+  const subject = await subjectOf(s, memberId);
+  const part = subject ? await linkHits(s.db, s.filter, [subject]) : null;
+  const ids = new Set(part?.hits.map((h) => h.memberId) ?? []);
+  ids.delete(memberId);
+  if (part?.truncated.has(memberId)) s.cache.cut.add(memberId);
   s.cache.links.set(memberId, ids);
   return ids;
+}
+
+/**
+ * linkHits' `among` repeats in each value's arm of a statement (up to 200 arms): 100 members a
+ * call keeps a statement near 20,000 parameters (SQLite allows 32,766, PostgreSQL 65,535)
+ */
+const AMONG_CHUNK = 100;
+
+/**
+ * Of `others` (the other side of a round), the members linked to this one, whatever the number of
+ * the member's other links: linkHits with them as `among`, so a value shared by a crowd is looked
+ * up among these members only. Each pair is asked once per run. Past AMONG_CHUNK others the
+ * member's own links are read once instead (linkedIds, or the job's read of a page's bettors)
+ * and intersected, unless they were cut by a crowd: then `among` again, a chunk at a time.
+ */
+async function linkedAmong(s: SignalContext, memberId: number, others: number[]): Promise<Set<number>> {
+  const distinct = [...new Set(others)].filter((o) => o !== memberId);
+  if (distinct.length > AMONG_CHUNK) {
+    const all = await linkedIds(s, memberId);
+    if (!s.cache.cut.has(memberId)) return new Set(distinct.filter((o) => all.has(o)));
+  }
+  const known = s.cache.pairs.get(memberId) ?? new Map<number, boolean>();
+  s.cache.pairs.set(memberId, known);
+  const ask = distinct.filter((o) => !known.has(o));
+  if (ask.length) {
+    const subject = await subjectOf(s, memberId);
+    for (let i = 0; i < ask.length; i += AMONG_CHUNK) {
+      const chunk = ask.slice(i, i + AMONG_CHUNK);
+      const hits = subject ? new Set((await linkHits(s.db, s.filter, [subject], chunk)).hits.map((h) => h.memberId)) : new Set<number>();
+      for (const o of chunk) known.set(o, hits.has(o));
+    }
+  }
+  return new Set(others.filter((o) => known.get(o) === true));
 }
 
 /** one event per pair, whichever member's row found it: the lower id first */
@@ -85,22 +138,28 @@ export interface BetRow {
   detail: string;
   created_at: number;
   settled_at: number | null;
+  /**
+   * the provider's round and the side taken (bets.round_id, bets.side); undefined when the
+   * caller did not read them, and checkBet reads them by the row's id
+   */
+  round_id?: string | null;
+  side?: string | null;
 }
 
 /**
- * The shared round (match) of a bet and the side it took, or null. The bet feed keeps no round id
- * of its own: a match bet's settlement text names the fixture, then the pick
- * (`英超 A队 vs B队 · A队胜 @1.90 · ...`, the provider's match games); games a member plays alone
- * (slots, fishing, tables against the house) have no side another member could take.
+ * The shared round of a bet and the side it took, or null: the provider's round id and side as
+ * its bet record (or seamless call) gave them (bets.round_id, bets.side), never the settlement
+ * text. A round nobody else can take a side of (slots, fishing, tables against the house) has no
+ * side. The key is the venue's round: round ids are the provider's, unique per venue.
  */
-export function roundOf(b: Pick<BetRow, 'platform' | 'game_code' | 'detail'>): { key: string; label: string; side: string } | null {
-  const parts = b.detail.split(' · ');
-  if (parts.length < 2 || !/ vs /.test(parts[0])) return null;
-  const side = parts[1].split(' @')[0].trim();
-  if (!side) return null;
-  const label = parts[0].trim();
-  return { key: createHash('sha256').update(`${b.platform}|${b.game_code}|${label}`).digest('hex').slice(0, 64), label, side: side.slice(0, 64) };
+export function roundOf(b: { platform: string; game_code: string; game_name: string; round_id?: string | null; side?: string | null }): { key: string; label: string; side: string } | null {
+  if (!b.round_id || !b.side) return null;
+  const label = `${b.game_name || b.game_code} ${b.round_id}`;
+  return { key: createHash('sha256').update(`${b.platform}|${b.round_id}`).digest('hex').slice(0, 64), label, side: b.side };
 }
+const sideName = (side: string) => BET_SIDE_NAMES[side] ?? side;
+
+const BET_COLUMNS = ['id', 'platform', 'bet_id', 'member_id', 'game_code', 'game_name', 'bet_amount', 'win_loss', 'status', 'detail', 'created_at', 'settled_at', 'round_id', 'side'] as const;
 
 const betItem = (b: BetRow, username: string, note?: string): RiskEvidenceItem => ({
   kind: 'bet',
@@ -127,6 +186,10 @@ export async function checkBet(s: SignalContext, b: BetRow): Promise<void> {
     });
   }
   if (!opp.enabled || b.status === 0) return;
+  if (b.round_id === undefined || b.side === undefined) {
+    const cols = await s.db.selectFrom('bets').select(['round_id', 'side']).where('id', '=', b.id).executeTakeFirst();
+    b = { ...b, round_id: cols?.round_id ?? null, side: cols?.side ?? null };
+  }
   const round = roundOf(b);
   if (!round) return;
   await s.db
@@ -146,26 +209,26 @@ export async function checkBet(s: SignalContext, b: BetRow): Promise<void> {
     .limit(2000)
     .execute();
   if (!others.length) return;
-  const linked = await linkedIds(s, b.member_id);
+  const linked = await linkedAmong(s, b.member_id, others.map((o) => n(o.member_id)));
   const hits = others.filter((o) => linked.has(n(o.member_id)));
   const done = new Set<number>();
   for (const o of hits) {
     const other = n(o.member_id);
     if (done.has(other)) continue;
     done.add(other);
-    const theirs = (await s.db.selectFrom('bets').select(['id', 'platform', 'bet_id', 'member_id', 'game_code', 'game_name', 'bet_amount', 'win_loss', 'status', 'detail', 'created_at', 'settled_at']).where('id', '=', n(o.bet_row_id)).executeTakeFirst()) as BetRow | undefined;
+    const theirs = (await s.db.selectFrom('bets').select([...BET_COLUMNS]).where('id', '=', n(o.bet_row_id)).executeTakeFirst()) as BetRow | undefined;
     if (!theirs) continue;
     const [me, them] = [await usernameOf(s, b.member_id), await usernameOf(s, other)];
-    const theirSide = roundOf(theirs)?.side ?? '';
+    const [mine, their] = [sideName(round.side), sideName(theirs.side ?? '')];
     await openEvent(s.db, {
       rule: 'linked_opposite',
       memberId: b.member_id,
       otherMemberId: other,
       key: `linked_opposite:${round.key.slice(0, 40)}:${pairKey(b.member_id, other)}`,
       amount: b.bet_amount + n(theirs.bet_amount),
-      summary: `关联账户 ${me} 与 ${them} 在「${round.label}」分别押注「${round.side}」与「${theirSide}」`,
+      summary: `关联账户 ${me} 与 ${them} 在「${round.label}」分别押注「${mine}」与「${their}」`,
       evidence: {
-        items: [betItem(b, me, round.side), betItem(theirs, them, theirSide)],
+        items: [betItem(b, me, mine), betItem(theirs, them, their)],
         figures: { round: round.label, stake: fenToYuan(b.bet_amount + n(theirs.bet_amount)) },
         thresholds: paramsToWire(opp.params),
       },
