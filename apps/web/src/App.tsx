@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './session/store';
 import { loadAppInfo } from './session/actions';
@@ -36,7 +36,8 @@ export function App() {
   const [ready, setReady] = useState(() => Number(appInfo?.site_state) === 1);
 
   useEffect(() => {
-    void loadAppInfo().finally(() => setReady(true));
+    // the site's first screen is a large render: time-sliced (see main.tsx)
+    void loadAppInfo().finally(() => startTransition(() => setReady(true)));
     // an operator's other entry address (h5_url): the member is sent there (spec section 7)
     void followVisitUrl();
   }, []);

@@ -2,6 +2,7 @@
 // (styles/global.css) overrides its variables and link colour, so it must come after them
 import 'antd-mobile/es/global';
 import './styles/global.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reloadOnBreakpointChange, shouldOpenInPhoneFrame } from './lib/desktop';
 import { initialPath, preloadInitialPage, warmTopLayoutOnFirstTap } from './router/pages';
@@ -19,7 +20,11 @@ function startApp() {
   // rather than after it (the query the banner box then reads, not a second call)
   if (initialPath() === '/') void queryClient.prefetchQuery(bannerQuery);
   warmTopLayoutOnFirstTap();
-  createRoot(rootEl).render(<App />);
+  const root = createRoot(rootEl);
+  // a transition: React renders the first screen in slices of a few milliseconds, yielding to
+  // the browser between them, instead of one task that blocks a slow phone for the whole render
+  // (issue 37: Lighthouse's total blocking time); what is on screen stays until it commits
+  startTransition(() => root.render(<App />));
 }
 
 if (shouldOpenInPhoneFrame()) {

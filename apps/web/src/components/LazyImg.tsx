@@ -43,18 +43,32 @@ export function LazyImg({ src, alt, className, eager = false }: { src: string; a
   }, [near]);
 
   const url = attempt === 0 || !src ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
+  const img = useRef<HTMLImageElement>(null);
+  const fail = () => (attempt + 1 < ATTEMPTS ? setAttempt((a) => a + 1) : setState('failed'));
+
+  // a picture that finished before React listened: the first screen renders in slices (a
+  // transition, main.tsx), and the element exists, and loads, before it is committed; its
+  // load or error event then reaches no mounted component. Read its state once mounted (after
+  // the reset on a new src above).
+  useEffect(() => {
+    const el = img.current;
+    if (!el?.complete || state !== 'loading') return;
+    if (el.naturalWidth > 0) setState('loaded');
+    else el.decode().then(() => setState('loaded'), fail);
+  }, [near, url]); // once per element: state and fail are read as they are then
   return (
     <span ref={box} className={className ? `limg ${className}` : 'limg'} data-state={state}>
       {near && src && state !== 'failed' ? (
         <img
           key={attempt}
+          ref={img}
           src={url}
           alt={alt}
           decoding="async"
           loading={eager ? 'eager' : 'lazy'}
           draggable={false}
           onLoad={() => setState('loaded')}
-          onError={() => (attempt + 1 < ATTEMPTS ? setAttempt((a) => a + 1) : setState('failed'))}
+          onError={fail}
         />
       ) : null}
       {state !== 'loaded' ? (
