@@ -55,16 +55,18 @@ export function createMoves({ ctx, registry, players }: MovesDeps) {
     };
     return db.transaction().execute(async (trx) => {
       if (!(await repo.markSettled(trx, t.id, status, now, error, attempted))) return false;
+      // the member's last known venue balance, in the same commit (one row per member and venue);
+      // before the posting (issue 37), whose venue clearing account is one row every member's
+      // transfers update, so its lock is held only until the commit right after it
+      if (status === 1 || venueBalance !== null) {
+        const delta = status === 1 ? (t.direction === 'to_venue' ? t.amount : -t.amount) : 0;
+        await repo.moveBalance(trx, t.member_id, t.platform, venueBalance, delta, now);
+      }
       if (t.direction === 'to_venue') {
         if (status === 1) await wallet.settleTransit(trx, { ...m, platform: t.platform });
         else await wallet.returnTransit(trx, m);
       } else if (status === 1) {
         await wallet.transferInFromVenue(trx, { ...m, platform: t.platform });
-      }
-      // the member's last known venue balance, in the same commit (one row per member and venue)
-      if (status === 1 || venueBalance !== null) {
-        const delta = status === 1 ? (t.direction === 'to_venue' ? t.amount : -t.amount) : 0;
-        await repo.moveBalance(trx, t.member_id, t.platform, venueBalance, delta, now);
       }
       return true;
     });
