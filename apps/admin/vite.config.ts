@@ -62,17 +62,21 @@ function routePreload(): Plugin {
       };
       const entry = chunks.find((c) => c.isEntry)!;
       const first = closure(entry.fileName).add(entry.fileName);
-      const table = fs.readFileSync(path.join(routesDir, 'screens.tsx'), 'utf8');
-      const routes = [...table.matchAll(/\{ path: '([^']+)'[^\n]*?load: \(\) => import\('([^']+)'\)/g)].map(([, route, spec]) => {
+      /** a page module (under src/routes) -> its chunk and every chunk it imports that the first download does not bring */
+      const filesOf = (spec: string) => {
         const id = path.join(routesDir, `${spec}.tsx`);
         // a screen also imported statically elsewhere (KeyChanges) lives in a shared chunk
         const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`route-preload: no chunk for ${route} (${id})`);
-        const files = [chunk.fileName, ...closure(chunk.fileName)].filter((f) => !first.has(f)).map((f) => f.replace(/^assets\//, ''));
-        return { path: route, files };
-      });
+        if (!chunk) return this.error(`route-preload: no chunk for ${id}`);
+        return [chunk.fileName, ...closure(chunk.fileName)].filter((f) => !first.has(f)).map((f) => f.replace(/^assets\//, ''));
+      };
+      const table = fs.readFileSync(path.join(routesDir, 'screens.tsx'), 'utf8');
+      const routes = [...table.matchAll(/\{ path: '([^']+)'[^\n]*?load: \(\) => import\('([^']+)'\)/g)].map(([, route, spec]) => ({ path: route, files: filesOf(spec) }));
       if (routes.length === 0) this.error('route-preload: no screens read from routes/screens.tsx');
-      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(routes, '/admin/assets/', TOKEN_KEY, '/admin') });
+      // the first sign-in page (router.tsx), before the screens' catch-all would not match it anyway
+      routes.unshift({ path: '/setup', files: filesOf('./account/SetupPage') });
+      const source = routePreloadScript(routes, '/admin/assets/', TOKEN_KEY, '/admin', filesOf('./login/LoginPage'));
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return this.error('route-preload: index.html is not in the bundle');
       const tag = `<script async src="/admin/${this.getFileName(ref)}"></script>`;

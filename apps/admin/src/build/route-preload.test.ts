@@ -23,7 +23,7 @@ function run(pathname: string, token: string | null, started = false) {
     fetches.push({ url, init });
     return Promise.resolve({ json: () => Promise.resolve({ code: 200, data: { username: 'op' } }) });
   };
-  new Function('window', 'document', 'location', 'localStorage', 'fetch', routePreloadScript(ROUTES, '/admin/assets/', 'adminToken', '/admin'))(
+  new Function('window', 'document', 'location', 'localStorage', 'fetch', routePreloadScript(ROUTES, '/admin/assets/', 'adminToken', '/admin', ['Login.js', 'table.js']))(
     window,
     document,
     { pathname },
@@ -58,8 +58,17 @@ describe('route preload script (issue 37 point 5)', () => {
     expect(await boot?.[ME_PATH]).toEqual({ code: 200, data: { username: 'op' } });
   });
 
-  it('does nothing signed out, or once the app has started', () => {
-    for (const r of [run('/admin/members', null), run('/admin/members', 'tok', true)]) {
+  it("signed out: links the sign-in page's files at any address, asks nothing", () => {
+    for (const at of ['/admin/members', '/admin/login', '/admin']) {
+      const r = run(at, null);
+      expect(r.links.map((l) => l.href)).toEqual(['/admin/assets/Login.js', '/admin/assets/table.js']);
+      expect(r.fetches).toEqual([]);
+      expect(r.boot).toBeUndefined();
+    }
+  });
+
+  it('does nothing once the app has started (the script arrived late)', () => {
+    for (const r of [run('/admin/members', 'tok', true), run('/admin/members', null, true)]) {
       expect(r.links).toEqual([]);
       expect(r.fetches).toEqual([]);
     }
