@@ -49,7 +49,11 @@ export interface BetTaken {
 export async function rollUpBets(db: Kysely<DB>, limit: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await lockRollups(trx);
-    const pending = trx.selectFrom('bets').select('id').where('status', '=', 1).where('rolled_up', '=', 0).orderBy('id').limit(limit);
+    // the pending ids are read first, then updated by key: as one statement with the read as a
+    // subquery, PostgreSQL (statistics from when nothing was pending) ran the subquery again for
+    // every pending bet, 42 s for 5,000 bets on the scale seed (issue 37, measured)
+    const pending = (await trx.selectFrom('bets').select('id').where('status', '=', 1).where('rolled_up', '=', 0).orderBy('id').limit(limit).execute()).map((r) => r.id);
+    if (!pending.length) return 0;
     const taken: BetTaken[] = await trx
       .updateTable('bets')
       .set({ rolled_up: 1 })
