@@ -114,4 +114,10 @@ export interface UserInfo {
   joinday: number;
   /** 1 when the member is an agent (agent record), else 0 */
   isagent: 0 | 1;
+  /**
+   * issue 36 (ours): 1 for a 限制优惠 member, who may not take a bonus, rebate, red packet or
+   * activity reward: the activity page says so (RISK_MSG.activityWithheld) instead of offering an
+   * application the server refuses; absent for others and from an older server
+   */
+  promo_withheld?: 1;
 }

@@ -116,6 +116,12 @@ export interface RedPacketInfo {
   /** server time, wire format (the page's countdown and note) */
   now: string;
   rules: RedPacketRuleItem[];
+  /**
+   * issue 36 (ours, beside the spec's fields): true for a 限制优惠 member, who may not grab, so
+   * the page says so (RISK_MSG.redPacketWithheld) instead of offering a grab the server refuses;
+   * absent for others and from an older server
+   */
+  withheld?: true;
 }
 
 /** a row of POST /api/redpacket {page}, paged (spec: money, redpacketmoney, created_at, usetime) */

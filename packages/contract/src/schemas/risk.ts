@@ -52,6 +52,9 @@ export const RISK_MSG = {
   noActivity: '您的账户暂不能参与优惠活动，如有疑问请联系在线客服',
   /** the deposit form's line in place of the bonus choices (the deposit itself stays open) */
   depositBonusWithheld: '您的账户暂不参与存款优惠，可正常存款，存款将全额到账。如有疑问请联系在线客服',
+  /** the red-packet and activity pages' notes in place of their buttons */
+  redPacketWithheld: '您的账户暂不参与抢红包活动，如有疑问请联系在线客服',
+  activityWithheld: '您的账户暂不参与此优惠活动，如有疑问请联系在线客服',
   /** to the operator approving an activity with a bonus for such a member */
   noActivityBonus: '该会员风险等级为「限制优惠」，不能发放活动彩金（可拒绝申请，或以0彩金通过）',
 } as const;

@@ -12,6 +12,7 @@ import * as repo from './repo.ts';
 import * as turnover from '../turnover/index.ts';
 import type { Sessions } from './sessions.ts';
 import type { Region } from '../live-cache/index.ts';
+import { asRiskLevel, blocksPromotions } from '../risk/levels.ts';
 
 export interface ClientMeta {
   ip: string;
@@ -210,6 +211,8 @@ export function createAccountsService(
         realname_verified: member.realname_verified === 1 ? 1 : 0,
         joinday: joinDay(Number(member.created_at), Date.now()),
         isagent,
+        // issue 36: only for a 限制优惠 member (the activity page's note); others get the spec's fields alone
+        ...(blocksPromotions(asRiskLevel(member.risk_level)) ? { promo_withheld: 1 as const } : {}),
       };
     },
   };

@@ -11,7 +11,7 @@ import {
   type RedPacketRuleItem,
   RISK_MSG,
 } from '@casino/contract';
-import { refuseIfNoPromo } from '../risk/index.ts';
+import { blocksPromotions, refuseIfNoPromo, riskLevelOf } from '../risk/index.ts';
 import type { Kysely } from 'kysely';
 import type { DB, RedPacketRule } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -86,6 +86,8 @@ export async function redPacketInfo(deps: PromotionsDeps, memberId: number | nul
   ]);
   const rule = matchRule(rules, deposits);
   const max = rule ? Number(rule.grabs) : 0;
+  // issue 36: a 限制优惠 member is told before pressing (the grab refuses it all the same)
+  const withheld = memberId !== null && blocksPromotions(await riskLevelOf(deps.db, memberId));
   return {
     switch: settings.redpacket_switch ? 1 : 0,
     sendnums: Math.max(0, max - acquired),
@@ -95,6 +97,7 @@ export async function redPacketInfo(deps: PromotionsDeps, memberId: number | nul
     in_window: inGrabWindow(now),
     now: toWireTime(now),
     rules: rules.map(ruleItem),
+    ...(withheld ? { withheld: true as const } : {}),
   };
 }
 

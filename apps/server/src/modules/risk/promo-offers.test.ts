@@ -1,4 +1,4 @@
-import { BONUS_PERCENTS, RISK_MSG, type PayWaysReply } from '@casino/contract';
+import { BONUS_PERCENTS, RISK_MSG, type PayWaysReply, type RedPacketInfo, type UserInfo } from '@casino/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/harness.ts';
 import { central, memberWithCard } from '../payments/testing.ts';
@@ -9,7 +9,8 @@ import { operator } from '../withdrawals/testing.ts';
  * 限制优惠 as the member meets it (issue 36 point 4, follow-up): the deposit form is offered no
  * bonus choice (get_pay_way's bonus.percents is empty) instead of choices that only meet a
  * refusal at recharge, and a VIP upgrade reward (晋级礼金, claimed as the vip-upgrade activity)
- * is neither claimable nor payable; a 正常 member keeps both. SQLite and PostgreSQL.
+ * is neither claimable nor payable; the red-packet info and userInfo say so beside their spec
+ * fields, so the pages show a note instead of buttons; a 正常 member keeps all. SQLite and PostgreSQL.
  */
 describe('限制优惠: no bonus offered, no VIP upgrade reward', () => {
   let t: TestApp;
@@ -58,6 +59,36 @@ describe('限制优惠: no bonus offered, no VIP upgrade reward', () => {
       expect((await setLevel(limited.name, level)).code).toBe(200);
       expect(await offered(limited.token)).toEqual(all);
     }
+  });
+
+  it('the red-packet info and userInfo say 限制优惠 beside the spec fields (the pages show a note, not the buttons); others see no such field', async () => {
+    const info = async (token: string) => {
+      const r = await t.get('/api/userredpacket', { token });
+      expect(r.code, r.message).toBe(200);
+      return r.data as RedPacketInfo;
+    };
+    const user = async (token: string) => {
+      const r = await t.post('/api/user', {}, { token });
+      expect(r.code, r.message).toBe(200);
+      return r.data as UserInfo;
+    };
+    const m = await memberWithCard(t, 'rkhb');
+    expect(await info(m.token)).not.toHaveProperty('withheld');
+    expect(await user(m.token)).not.toHaveProperty('promo_withheld');
+    expect((await setLevel(m.name, 'no_promo')).code).toBe(200);
+    const limitedInfo = await info(m.token);
+    expect(limitedInfo.withheld).toBe(true);
+    // the spec's fields are all still there, with their types
+    expect(limitedInfo).toMatchObject({ switch: expect.any(Number), sendnums: expect.any(Number), acquirednum: expect.any(Number), max_times: expect.any(Number), rules: expect.any(Array) });
+    expect((await user(m.token)).promo_withheld).toBe(1);
+    expect(await info(plain.token)).not.toHaveProperty('withheld');
+    // a guest reads the rules, with no such field
+    const guest = await t.get('/api/userredpacket');
+    expect(guest.code).toBe(200);
+    expect(guest.data).not.toHaveProperty('withheld');
+    expect((await setLevel(m.name, 'watch')).code).toBe(200);
+    expect(await info(m.token)).not.toHaveProperty('withheld');
+    expect(await user(m.token)).not.toHaveProperty('promo_withheld');
   });
 
   it('a VIP upgrade reward is neither claimable nor payable at 限制优惠; a 正常 member gets it', async () => {
