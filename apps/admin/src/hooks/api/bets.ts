@@ -9,6 +9,8 @@ export interface BetFilters {
   agent?: string;
   platform?: string;
   game?: string;
+  /** the provider's round id, exact */
+  round_id?: string;
   bet_from?: string;
   bet_to?: string;
   settle_from?: string;

@@ -3,6 +3,7 @@ import {
   BET_EXPORT_MAX_ROWS,
   BET_SEARCH_DEFAULT_DAYS,
   BET_SEARCH_MAX_DAYS,
+  BET_SIDE_NAMES,
   BET_STATUS_NAMES,
   BET_TOTALS_MAX_ROWS,
   betSearchSchema,
@@ -35,6 +36,7 @@ interface FormValues {
   agent?: string;
   platform?: string;
   game?: string;
+  round_id?: string;
   bet?: Range;
   settle?: Range;
   state?: BetStateCode | 'all';
@@ -185,7 +187,7 @@ export default function BetsPage() {
                 <Select options={STATE_OPTIONS} />
               </Form.Item>
             </Col>
-            <Col span={9}>
+            <Col span={6}>
               <Form.Item label="投注额">
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="stake_min" noStyle>
@@ -197,7 +199,7 @@ export default function BetsPage() {
                 </Space.Compact>
               </Form.Item>
             </Col>
-            <Col span={9}>
+            <Col span={6}>
               <Form.Item label="会员输赢">
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="result_min" noStyle>
@@ -207,6 +209,11 @@ export default function BetsPage() {
                     <Input allowClear placeholder="最高（元）" />
                   </Form.Item>
                 </Space.Compact>
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="round_id" label="局号">
+                <Input allowClear placeholder="局号/赛事，如 fx:1024" data-testid="bets-round" />
               </Form.Item>
             </Col>
             <Col span={6} style={{ textAlign: 'right' }}>
@@ -226,7 +233,16 @@ export default function BetsPage() {
       </Card>
       <Totals totals={totals} loading={!totals && table.query.isFetching} windowText={windowText} />
       <TableCard<BetSearchRow> table={table} rowKey={(r) => `${r.platform}:${r.bet_id}`} columns={columns} locale={{ emptyText: '没有符合条件的注单' }} />
-      <BetDrawer which={open} onClose={() => setOpen(null)} />
+      <BetDrawer
+        which={open}
+        onClose={() => setOpen(null)}
+        onRound={(roundId) => {
+          // the round's bets on every side, within the window searched
+          form.setFieldValue('round_id', roundId);
+          setOpen(null);
+          search(form.getFieldsValue());
+        }}
+      />
     </>
   );
 }
@@ -263,7 +279,7 @@ function Totals({ totals, loading, windowText }: { totals: { totals: BetTotals |
 }
 
 /** one bet: the provider's round, the settlement and every stored field of the record */
-function BetDrawer({ which, onClose }: { which: { platform: string; bet_id: string } | null; onClose: () => void }) {
+function BetDrawer({ which, onClose, onRound }: { which: { platform: string; bet_id: string } | null; onClose: () => void; onRound: (roundId: string) => void }) {
   const bet = useBet(which);
   const d = bet.data;
   return (
@@ -276,9 +292,21 @@ function BetDrawer({ which, onClose }: { which: { platform: string; bet_id: stri
             <Descriptions.Item label="注单号" span={2}>
               <Typography.Text copyable>{d.bet_id}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label="局号/赛事" span={2}>
-              <Typography.Text copyable>{d.round_id}</Typography.Text>
+            <Descriptions.Item label="局号/赛事">
+              {d.round_id ? (
+                <Space size={4}>
+                  <Typography.Text copyable>{d.round_id}</Typography.Text>
+                  <Tooltip title="查看这一局（赛事）的全部注单">
+                    <Typography.Link onClick={() => onRound(d.round_id!)} data-testid="bet-round-search">
+                      同局注单
+                    </Typography.Link>
+                  </Tooltip>
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">未记录</Typography.Text>
+              )}
             </Descriptions.Item>
+            <Descriptions.Item label="投注方">{d.side ? <Tag>{BET_SIDE_NAMES[d.side] ?? d.side}</Tag> : '-'}</Descriptions.Item>
             <Descriptions.Item label="会员">
               <Link to={`/members/${encodeURIComponent(d.username)}`}>{d.username}</Link>
             </Descriptions.Item>
