@@ -17,7 +17,7 @@ export { linkCount, linkCounts, maskValue, memberLinks, sharedBetween, type RawH
 export type { RiskService } from './service.ts';
 // issue 36 point 3: risk events (the bell, the dashboard, the withdrawal review count the open ones)
 export { openEventCount, openEventsOf } from './events.ts';
-export { runRiskRules } from './rules-job.ts';
+export { rulesMemory, runRiskRules, type RulesMemory, type RunSummary } from './rules-job.ts';
 
 export function createRiskModule(ctx: AppContext) {
   const service = createRiskService(ctx);
