@@ -1,6 +1,7 @@
 // npm run scale:check -- [--db postgres://postgres@127.0.0.1:5432/scale] [--ref postgres://postgres@127.0.0.1:5432/scale_small]
-//                        [--calls 40] [--no-jobs] [--only REGEX] [--risk]
-// (--risk: only issue 36's member links and risk searches, p50/p99, scripts/scale-check-risk.ts)
+//                        [--calls 40] [--no-jobs] [--only REGEX] [--risk] [--no-report-rollup]
+// (--risk: only issue 36's member links and risk searches, p50/p99, scripts/scale-check-risk.ts;
+//  --rules: only the risk rules job over a day of bets, scripts/scale-check-rules.ts)
 //
 // Issue 24 point 4: on databases made by `npm run seed:scale`, starts the real server (SANDBOX on,
 // CAPTCHA=off, RATE_LIMITS=off, JOBS=off, a free port) against the big database, then against the
@@ -16,6 +17,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import pino from 'pino';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { createReportsService } from '../apps/server/src/modules/reports/service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -28,6 +34,15 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // issue 36 point 9: links and search timings only (scripts/scale-check-risk.ts)
     risk: { type: 'boolean', default: false },
+    // issue 37 point 4: time the reports without the job's run first (windows not moved to today: the direct sums)
+    'no-report-rollup': { type: 'boolean', default: false },
+    // issue 36 point 9: the risk rules job over a day of bets (scripts/scale-check-rules.ts)
+    rules: { type: 'boolean', default: false },
+    'per-day': { type: 'string' },
+    hours: { type: 'string' },
+    ticks: { type: 'string' },
+    keep: { type: 'boolean' },
+    reuse: { type: 'boolean' },
   },
 });
 const CALLS = Math.max(5, Number(args.calls));
@@ -334,6 +349,25 @@ function printTable(big: Map<string, Figure>, ref: Map<string, Figure>) {
   for (const [name, f] of [...big].filter(([, f]) => f.error)) console.log(`  ${name}: ${f.error}`);
 }
 
+/**
+ * Issue 37 point 4: the members and agents reports over a window (the last 30 days here) read the
+ * per-member rows the report_rollup job keeps, and the check's servers run without jobs: one run
+ * of the job on each database first, timed. Its first run after migration 044, and its first on
+ * each new Beijing day, builds the windows from the member-days (that is the backfill's cost).
+ */
+async function reportsRollup(databaseUrl: string) {
+  const config = loadConfig({}, { databaseUrl, dataDir: dataDirOf(databaseUrl), logLevel: 'warn', jobs: false, seedDemo: false, webDist: '/nonexistent', adminDist: '/nonexistent' });
+  const database = openDatabase(config);
+  try {
+    const ctx = { config, db: database.db, dialect: database.dialect, log: pino({ level: 'warn' }) } as unknown as AppContext;
+    const t0 = performance.now();
+    const r = await createReportsService(ctx).rollup(Date.now());
+    console.log(`report_rollup on ${dbName(databaseUrl)}: ${((performance.now() - t0) / 1000).toFixed(1)} s (${r.windows} windows built, ${fmt(r.bets)} bets, ${r.days} ledger days)`);
+  } finally {
+    await database.close();
+  }
+}
+
 // ---- jobs and verify() while the site answers ------------------------------------------------------
 
 async function jobs(databaseUrl: string) {
@@ -423,15 +457,20 @@ async function jobs(databaseUrl: string) {
 // ---- main ----------------------------------------------------------------------------------------
 
 if (args.risk) await import('./scale-check-risk.ts');
+else if (args.rules) await import('./scale-check-rules.ts');
 else if (!args['no-lists']) {
   console.log(`scale:check big ${dbName(args.db!)} against reference ${dbName(args.ref!)}, ${CALLS} calls per figure`);
   const [bigServer, refServer] = await Promise.all([startServer(args.db!, dataDirOf(args.db!)), startServer(args.ref!, dataDirOf(args.ref!))]);
   try {
     const [bigTokens, refTokens] = await Promise.all([signIn(bigServer.base), signIn(refServer.base)]);
+    const only = args.only ? new RegExp(args.only) : null;
+    if (!args['no-report-rollup'] && CALLS_TABLE.some((c) => c.path.startsWith('/admin/api/reports/') && (!only || only.test(c.name)))) {
+      for (const url of [args.db!, args.ref!]) await reportsRollup(url);
+    }
     const [big, ref] = await measureBoth({ label: 'big', server: bigServer, tokens: bigTokens }, { label: 'reference', server: refServer, tokens: refTokens });
     printTable(big, ref);
   } finally {
     await Promise.all([bigServer.stop(), refServer.stop()]);
   }
 }
-if (!args['no-jobs'] && !args.risk) await jobs(args.db!);
+if (!args['no-jobs'] && !args.risk && !args.rules) await jobs(args.db!);
