@@ -35,7 +35,8 @@ const ids = (m: Model, r: Real) => m.members.map((mm) => r.members.get(mm.name)!
  */
 export class RebateRun implements Cmd {
   day = '';
-  check = (m: Readonly<Model>) => m.members.length > 0;
+  // a run with nothing to settle only when the rounds earned nothing yet (their stakes below a fen of rebate)
+  check = (m: Readonly<Model>) => m.members.some((x) => VENUES.some((v) => x.unrebated[v] > 0));
   async run(m: Model, r: Real) {
     const { t } = r;
     const p = r.shared.promo;
@@ -405,5 +406,5 @@ export function promoCommands(): fc.Arbitrary<Cmd>[] {
   const decideStatement = fc.tuple(who, fc.constantFrom<'approve' | 'reject' | 'race'>('approve', 'reject', 'race')).map(([w, h]) => new DecideStatement(w, h));
   const loss = fc.tuple(who, fc.integer({ min: 0, max: 2_000 }).map((y) => y * 100)).map(([w, f]) => new LossLimit(w, f));
   const day = fc.constant(null).map(() => new DayPasses());
-  return [rebate, claim, grab, grab, apply, decideActivity, settleAgent, decideStatement, decideStatement, loss, day];
+  return [rebate, rebate, claim, claim, grab, grab, apply, decideActivity, settleAgent, decideStatement, decideStatement, loss, day];
 }
