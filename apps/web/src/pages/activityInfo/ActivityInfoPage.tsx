@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
+import { loadUser } from '../../session/actions';
 import { AppLink, useGo } from '../../lib/nav';
-import { PROMO_MSG } from '@casino/contract';
+import { PROMO_MSG, RISK_MSG } from '@casino/contract';
 import { toast } from '../../ui/feedback';
 import { promoFailureText, useApplyActivity } from '../../hooks/api/promotions';
 import { LazyImg } from '../../components/LazyImg';
@@ -18,12 +20,18 @@ const NOT_FOUND = '活动不存在或已结束';
 /**
  * 活动详情 (/activityInfo?id=): banner, title, content, memo. Members get 立即申请, which records
  * the application (POST /api/activityApply) and then opens customer service (/kefu); guests get a button to log in
- * (and come back here afterwards).
+ * (and come back here afterwards); a 限制优惠 member reads that the account does not take part.
  */
 export default function ActivityInfoPage() {
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const token = useSession((s) => s.token);
+  // issue 36: a 限制优惠 member (userInfo promo_withheld) is told plainly instead of an application the server refuses
+  const withheld = useSession((s) => s.user?.promo_withheld === 1);
+  // the level may have changed since userInfo was last read: read it again for this page
+  useEffect(() => {
+    if (token) void loadUser();
+  }, [token]);
   const raw = params.get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const q = useQuery({ queryKey: ['activity', id], queryFn: () => fetchActivity(id), enabled: id > 0, staleTime: 60_000, retry: false });
@@ -93,7 +101,11 @@ export default function ActivityInfoPage() {
       </article>
 
       <div className="acti-bar">
-        {token ? (
+        {token && withheld ? (
+          <p className="acti-withheld" role="note" data-testid="activity-withheld">
+            {RISK_MSG.activityWithheld}
+          </p>
+        ) : token ? (
           <button type="button" className="btn-gold btn-block" disabled={apply.isPending || !a} onClick={onApply} data-testid="activity-apply">
             {apply.isPending ? <span className="btn-spinner" aria-hidden="true" /> : <IconService size={18} />}
             {apply.isPending ? '提交中…' : '立即申请'}

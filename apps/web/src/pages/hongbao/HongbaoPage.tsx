@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../ui/imperative';
-import { formatYuan, PROMO_MSG, type RedPacketRuleItem } from '@casino/contract';
+import { formatYuan, PROMO_MSG, RISK_MSG, type RedPacketRuleItem } from '@casino/contract';
 import { useLocation } from 'react-router';
 import { useSession } from '../../session/store';
 import { AppLink, useGo } from '../../lib/nav';
@@ -82,6 +82,8 @@ export default function HongbaoPage() {
   };
 
   const d = info.data;
+  // issue 36: a 限制优惠 member is told plainly instead of a grab that only meets a refusal
+  const withheld = Boolean(token && d?.withheld);
   return (
     <div className="hb" data-testid="hongbao-page">
       <section className="hb-hero">
@@ -95,9 +97,15 @@ export default function HongbaoPage() {
           <Count label="已抢次数" value={token ? d?.acquirednum : undefined} testId="hongbao-acquired" />
           <Count label="最多次数" value={token ? d?.max_times : undefined} testId="hongbao-max" />
         </div>
-        <button type="button" className="hb-grab" onClick={onGrab} disabled={grab.isPending || (Boolean(token) && info.isPending)} data-testid="hongbao-grab">
-          {grab.isPending ? '抢红包中…' : '立即抢红包'}
-        </button>
+        {withheld ? (
+          <p className="hb-withheld" role="note" data-testid="hongbao-withheld">
+            {RISK_MSG.redPacketWithheld}
+          </p>
+        ) : (
+          <button type="button" className="hb-grab" onClick={onGrab} disabled={grab.isPending || (Boolean(token) && info.isPending)} data-testid="hongbao-grab">
+            {grab.isPending ? '抢红包中…' : '立即抢红包'}
+          </button>
+        )}
         {token && d ? (
           <p className="hb-deposits">
             今日计入存款 <Money className="hb-deposits-figure">{formatYuan(d.deposits, true)}</Money> 元
