@@ -6,6 +6,7 @@ import { SiteRouter } from './router/router';
 import { DEFAULT_SITE_TITLE } from './config';
 import { RoutePage } from './components/RouteErrorBoundary';
 import { followVisitUrl } from './lib/visitUrl';
+import { preRenderedShell } from './lib/shell';
 
 const Maintenance = lazy(() => import('./pages/maintenance/Maintenance'));
 
@@ -29,11 +30,14 @@ export function BootSplash() {
 
 /**
  * POST /api/app at start: site_state 0 shows only the maintenance screen. A cached
- * appInfo that says the site is open lets the app render at once while it refreshes.
+ * appInfo that says the site is open, or index.html's pre-rendered home frame on screen, lets
+ * the app render at once while it refreshes.
  */
 export function App() {
   const appInfo = useSession((s) => s.appInfo);
-  const [ready, setReady] = useState(() => Number(appInfo?.site_state) === 1);
+  // the pre-rendered frame of the home is up (WEB_SHELL builds): render the site at once, as
+  // with a cached appInfo, so the frame is replaced by the same screen and not by the splash
+  const [ready, setReady] = useState(() => Number(appInfo?.site_state) === 1 || preRenderedShell());
 
   useEffect(() => {
     // the site's first screen is a large render: time-sliced (see main.tsx)
