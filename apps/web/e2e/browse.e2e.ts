@@ -52,6 +52,17 @@ describe('home', () => {
     expect(total, `${(total / 1024).toFixed(1)} KB in ${files} files`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   });
 
+  it('the banners show their pictures on a first load and on a reload from the cache', async () => {
+    // in the sliced first render a banner's <img> can load before LazyImg listens (a cached
+    // picture at once): it once stayed on the shimmer, data-state loading, with the picture there
+    const banner = page.locator('.limg.banner-img').first();
+    await open('/');
+    await expect.poll(() => banner.getAttribute('data-state')).toBe('loaded');
+    await page.reload();
+    await byTest('home').waitFor();
+    await expect.poll(() => banner.getAttribute('data-state')).toBe('loaded');
+  });
+
   it('each category tab shows its prompt until chosen, then loads its list once', async () => {
     const calls = countGameLists();
     await open('/');
