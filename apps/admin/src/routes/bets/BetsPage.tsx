@@ -237,8 +237,9 @@ export default function BetsPage() {
         which={open}
         onClose={() => setOpen(null)}
         onRound={(roundId) => {
-          // the round's bets on every side, within the window searched
-          form.setFieldValue('round_id', roundId);
+          // the round's bets on every side: no other filter, the default window (the last days)
+          form.resetFields();
+          form.setFieldsValue({ round_id: roundId, bet: undefined });
           setOpen(null);
           search(form.getFieldsValue());
         }}
@@ -297,7 +298,7 @@ function BetDrawer({ which, onClose, onRound }: { which: { platform: string; bet
                 <Space size={4}>
                   <Typography.Text copyable>{d.round_id}</Typography.Text>
                   <Tooltip title="查看这一局（赛事）的全部注单">
-                    <Typography.Link onClick={() => onRound(d.round_id!)} data-testid="bet-round-search">
+                    <Typography.Link onClick={() => onRound(d.round_id!)}>
                       同局注单
                     </Typography.Link>
                   </Tooltip>
