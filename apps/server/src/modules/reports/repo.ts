@@ -453,7 +453,7 @@ export async function agentsPage(db: Kysely<DB>, q: { from: number; to: number; 
 
 /**
  * The CSV's keyset read of referrers: the next `limit` distinct referrers after `after` from the
- * members_referrer_pid index, then their rollup rows through (referrer, day). Answers the rows
+ * members_referrer_created index (migration 048), then their rollup rows through (referrer, day). Answers the rows
  * with activity and the last referrer looked at (null once past the last one).
  */
 export async function agentsAfter(db: Kysely<DB>, q: { from: number; to: number; after: string | null; limit: number; dialect: Dialect }) {
@@ -476,7 +476,7 @@ export async function agentsAfter(db: Kysely<DB>, q: { from: number; to: number;
   };
 }
 
-/** members each referrer brought in during the days (members_referrer_pid index) */
+/** members each referrer brought in during the days (members_referrer_created, index-only) */
 export async function referredBetween(db: Kysely<DB>, referrers: string[], from: number, to: number): Promise<Map<string, number>> {
   if (!referrers.length) return new Map();
   const rows = await db
