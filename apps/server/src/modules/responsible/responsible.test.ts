@@ -173,6 +173,27 @@ describe('responsible play', () => {
     expect(view.data.history[0]).toMatchObject({ actor: 'operator', reason: '会员来电要求延长' });
   });
 
+  it('into play: a break is refused before a reached loss limit, by the newest end, and only while it holds', async () => {
+    const m = await memberWithCard(t, 'rgord');
+    await limit(m.token, { kind: 'loss', period: 'day', amount: 100 });
+    await settledBet(m.id, -10_000);
+    const into = (now: number) => t.responsible.service.refuseIntoPlay(m.id, 'transferIn', now).then(() => 'open', (e: Error) => e.message);
+    const t0 = Date.now();
+    expect(await into(t0)).toBe(RESPONSIBLE_MSG.lossLimit('每日', '100.00', '转入游戏场馆'));
+    const r = await t.post('/api/responsible/break', { kind: 'timeout', duration: '24h' }, { token: m.token });
+    expect(r.code, r.message).toBe(200);
+    expect(await into(t0 + 1000)).toBe(RESPONSIBLE_MSG.onBreak('冷静期', r.data.active_break.ends_at, '转入游戏场馆'));
+    // the launch names its own path
+    expect(await t.responsible.service.refuseIntoPlay(m.id, 'launch', t0 + 1000).then(() => 'open', (e: Error) => e.message)).toBe(RESPONSIBLE_MSG.onBreak('冷静期', r.data.active_break.ends_at, '进入游戏'));
+    const ext = await t.post('/admin/api/responsible/extend', { username: m.name, duration: '6m', reason: '会员来电要求延长' }, { token: admin });
+    expect(ext.code, ext.message).toBe(200);
+    const end = ext.data.active_break.ends_at;
+    expect(await into(t0 + 2000)).toBe(RESPONSIBLE_MSG.onBreak('自我排除', end, '转入游戏场馆'));
+    // past the time-out's end the self-exclusion still holds; past its own end, no break (and that day's loss is none)
+    expect(await into(t0 + 25 * H)).toBe(RESPONSIBLE_MSG.onBreak('自我排除', end, '转入游戏场馆'));
+    expect(await into(Date.parse(end.replace(' ', 'T') + '+08:00') + 1000)).toBe('open');
+  });
+
   it('a time-out an operator extended lists as the self-exclusion it became, not as a time-out', async () => {
     const m = await memberWithCard(t, 'rgtx');
     expect((await t.post('/api/responsible/break', { kind: 'timeout', duration: '24h' }, { token: m.token })).code).toBe(200);

@@ -88,6 +88,21 @@ function limitAt(rows: ResponsibleChange[], kind: string, period: string, now: n
   return { amount: current?.amount == null ? null : Number(current.amount), pending };
 }
 
+/**
+ * The break in force at `now` among the member's rows, as repo.breakEnd reads it (a time-out or
+ * self-exclusion with effective_at <= now < ends_at, the latest end; on a tie the newer row), for
+ * callers that already hold the rows.
+ */
+function breakAt(rows: ResponsibleChange[], now: number): { kind: string; ends_at: number; effective_at: number } | null {
+  let best: ResponsibleChange | null = null;
+  for (const r of rows) {
+    if ((r.kind !== 'timeout' && r.kind !== 'exclusion') || r.ends_at == null) continue;
+    if (Number(r.effective_at) > now || Number(r.ends_at) <= now) continue;
+    if (!best || Number(r.ends_at) > Number(best.ends_at) || (Number(r.ends_at) === Number(best.ends_at) && Number(r.id) > Number(best.id))) best = r;
+  }
+  return best ? { kind: best.kind, ends_at: Number(best.ends_at), effective_at: Number(best.effective_at) } : null;
+}
+
 function summaryOf(r: ResponsibleChange): string {
   const kind = RESPONSIBLE_KIND_NAMES[r.kind] ?? r.kind;
   if (r.kind === 'deposit' || r.kind === 'loss') {
@@ -256,8 +271,10 @@ export function createResponsibleService(ctx: AppContext, deps: ResponsibleDeps)
 
     /** game launch and transfers into venues: a break, then a reached loss limit */
     async refuseIntoPlay(memberId: number, what: 'transferIn' | 'launch', now = deps.now()) {
-      await refuseOnBreak(memberId, what, now);
+      // one read of the member's rows answers both: the break first, then the loss limits (issue 37 point 3)
       const rows = await repo.changesOf(db, memberId);
+      const br = breakAt(rows, now);
+      if (br) refuse(RESPONSIBLE_MSG.onBreak(RESPONSIBLE_KIND_NAMES[br.kind], toWireTime(br.ends_at), RESPONSIBLE_BLOCKED[what]));
       for (const period of RESPONSIBLE_PERIODS) {
         const { amount } = limitAt(rows, 'loss', period, now);
         if (amount === null) continue;
