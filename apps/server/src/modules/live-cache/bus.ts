@@ -22,7 +22,8 @@ export interface InvalidationBus {
   readonly origin: string;
   live(): boolean;
   ready(): Promise<void>;
-  publish(topic: string, keys: (string | number)[]): Promise<void>;
+  /** one commit turn's invalidations, every topic together: one message unless too large for one */
+  publish(batch: InvalidationBatch): Promise<void>;
   onMessage(fn: (m: Invalidation) => void): void;
   onGap(fn: () => void): void;
   close(): Promise<void>;
@@ -31,32 +32,73 @@ export interface InvalidationBus {
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; Redis has no such limit, one size keeps it simple */
 const MAX_PAYLOAD = 7000;
 
-/** The keys as messages, each at most MAX_PAYLOAD characters of JSON. */
-export function encode(origin: string, topic: string, keys: (string | number)[]): string[] {
+/** one commit turn's invalidations: each topic with its keys, in order */
+export type InvalidationBatch = readonly (readonly [topic: string, keys: readonly (string | number)[]])[];
+
+/**
+ * Every topic's keys of one batch as messages of at most MAX_PAYLOAD bytes of JSON, as few as fit
+ * (one for a commit's usual handful of keys, issue 37 point 3):
+ * {"origin":…,"topics":[["topic",[key,…]],…]}. A topic whose keys do not fit goes on in the next
+ * message; a topic without keys is not sent.
+ */
+export function encode(origin: string, batch: InvalidationBatch): string[] {
   const out: string[] = [];
-  const head = `{"origin":${JSON.stringify(origin)},"topic":${JSON.stringify(topic)},"keys":[`;
+  const head = `{"origin":${JSON.stringify(origin)},"topics":[`; // a message is head, topics, `]}`
+  // sizes are counted from above: a key's comma, and each topic's `["topic",[`, `]]` and comma
+  let body = ''; // the finished topics of the message under way
+  let topicHead = ''; // the open topic: `["topic",[`
   let part: string[] = [];
   let size = head.length + 2;
-  for (const key of keys) {
-    const k = JSON.stringify(key);
-    if (part.length && size + k.length + 1 > MAX_PAYLOAD) {
-      out.push(`${head}${part.join(',')}]}`);
-      part = [];
-      size = head.length + 2;
+  const finishTopic = () => {
+    if (part.length) body += `${body ? ',' : ''}${topicHead}${part.join(',')}]]`;
+    part = [];
+  };
+  const finishMessage = () => {
+    finishTopic();
+    if (body) out.push(`${head}${body}]}`);
+    body = '';
+    size = head.length + 2;
+  };
+  for (const [topic, keys] of batch) {
+    topicHead = `[${JSON.stringify(topic)},[`;
+    let opened = false;
+    for (const key of keys) {
+      const k = JSON.stringify(key);
+      const add = Buffer.byteLength(k) + 1 + (opened ? 0 : Buffer.byteLength(topicHead) + 3);
+      if ((body || part.length) && size + add > MAX_PAYLOAD) {
+        finishMessage();
+        opened = false;
+      }
+      if (!opened) {
+        size += Buffer.byteLength(topicHead) + 3;
+        opened = true;
+      }
+      part.push(k);
+      size += Buffer.byteLength(k) + 1;
     }
-    part.push(k);
-    size += k.length + 1;
+    finishTopic();
   }
-  if (part.length) out.push(`${head}${part.join(',')}]}`);
+  finishMessage();
   return out;
 }
 
-function decode(raw: string): Invalidation | null {
+const isKey = (k: unknown) => typeof k === 'string' || typeof k === 'number';
+
+/** a message's invalidations, one per topic in the order sent (null: not one of ours) */
+export function decode(raw: string): Invalidation[] | null {
   try {
-    const m = JSON.parse(raw) as Invalidation;
-    if (!m || typeof m.origin !== 'string' || typeof m.topic !== 'string' || !Array.isArray(m.keys)) return null;
-    if (!m.keys.every((k) => typeof k === 'string' || typeof k === 'number')) return null;
-    return m;
+    const m = JSON.parse(raw) as { origin?: unknown; topics?: unknown; topic?: unknown; keys?: unknown };
+    if (!m || typeof m.origin !== 'string') return null;
+    const origin = m.origin;
+    // the one-topic form of earlier releases, still understood while processes of both run
+    if (typeof m.topic === 'string' && Array.isArray(m.keys)) return m.keys.every(isKey) ? [{ origin, topic: m.topic, keys: m.keys }] : null;
+    if (!Array.isArray(m.topics)) return null;
+    const out: Invalidation[] = [];
+    for (const t of m.topics as unknown[]) {
+      if (!Array.isArray(t) || typeof t[0] !== 'string' || !Array.isArray(t[1]) || !t[1].every(isKey)) return null;
+      out.push({ origin, topic: t[0], keys: t[1] });
+    }
+    return out;
   } catch {
     return null;
   }
@@ -72,9 +114,9 @@ function base(kind: InvalidationBus['kind']) {
     onMessage: (fn: (m: Invalidation) => void) => void messageFns.push(fn),
     onGap: (fn: () => void) => void gapFns.push(fn),
     deliver(raw: string) {
-      const m = decode(raw);
-      if (!m || m.origin === origin) return;
-      for (const fn of messageFns) fn(m);
+      const all = decode(raw);
+      if (!all || !all.length || all[0].origin === origin) return;
+      for (const m of all) for (const fn of messageFns) fn(m);
     },
     gap: () => gapFns.forEach((fn) => fn()),
   };
@@ -118,8 +160,8 @@ export function redisBus(url: string, channel: string, log: Logger): Invalidatio
     origin: b.origin,
     live: () => subscribed && !lost && sub.status === 'ready',
     ready: () => ready,
-    async publish(topic, keys) {
-      for (const message of encode(b.origin, topic, keys)) await pub.publish(channel, message);
+    async publish(batch) {
+      for (const message of encode(b.origin, batch)) await pub.publish(channel, message);
     },
     onMessage: b.onMessage,
     onGap: b.onGap,
@@ -178,8 +220,8 @@ export function postgresBus(db: Kysely<any>, url: string, schema: string | undef
     origin: b.origin,
     live: () => listening,
     ready: () => ready,
-    async publish(topic, keys) {
-      for (const message of encode(b.origin, topic, keys)) await sql`SELECT pg_notify(${channel}, ${message})`.execute(db);
+    async publish(batch) {
+      for (const message of encode(b.origin, batch)) await sql`SELECT pg_notify(${channel}, ${message})`.execute(db);
     },
     onMessage: b.onMessage,
     onGap: b.onGap,

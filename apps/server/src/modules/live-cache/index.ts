@@ -4,7 +4,7 @@ import { memoryBus, postgresBus, redisBus, type Invalidation, type InvalidationB
 import { Region, type Key } from './region.ts';
 
 export { Region, type Key } from './region.ts';
-export { encode, memoryBus, postgresBus, redisBus, type Invalidation, type InvalidationBus } from './bus.ts';
+export { decode, encode, memoryBus, postgresBus, redisBus, type Invalidation, type InvalidationBatch, type InvalidationBus } from './bus.ts';
 
 /**
  * issue 24: answers kept in each server process (sessions, central balances) and dropped the
@@ -43,15 +43,16 @@ export async function createLiveCache(ctx: AppContext, bus: InvalidationBus = bu
     for (const fn of handlers.get(topic) ?? []) fn(keys);
   };
 
-  // this process's commits: invalidate here now, and tell the others, a batch per topic per turn
+  // this process's commits: invalidate here now, and tell the others, every topic of a turn in
+  // one message (one NOTIFY per commit on PostgreSQL, issue 37 point 3)
   const outbox = new Map<string, Set<Key>>();
   let flushing = false;
   let sent: Promise<unknown> = Promise.resolve();
   const flush = () => {
     flushing = false;
-    const batch = [...outbox];
+    const batch = [...outbox].map(([topic, keys]) => [topic, [...keys]] as const);
     outbox.clear();
-    sent = Promise.all(batch.map(([topic, keys]) => bus.publish(topic, [...keys]).catch((err) => ctx.log.warn({ err, topic }, 'cache bus: publish failed'))));
+    sent = bus.publish(batch).catch((err) => ctx.log.warn({ err, topics: batch.map(([topic]) => topic) }, 'cache bus: publish failed'));
   };
   const hooks = await hooksOf(ctx.db);
   const unhook = hooks?.onCommit((topic, keys) => {

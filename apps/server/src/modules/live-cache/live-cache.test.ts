@@ -4,7 +4,10 @@ import { onPostgres, startApp, type TestApp } from '../../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { sessionTopics } from '../accounts/sessions.ts';
 import { CENTRAL_CHANGED, memberAccountCode, wallet } from '../wallet/index.ts';
-import type { Invalidation } from './index.ts';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { announce } from '../../db/hooks.ts';
+import { decode, type Invalidation } from './index.ts';
 import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 /**
@@ -145,6 +148,50 @@ for (const bus of ['postgres', 'redis'] as const) {
       expect(await balanceOf(a, token)).toBe(88);
       await arrived;
       expect(await balanceOf(b, token)).toBe(88);
+    });
+
+    it('a commit touching two topics goes out as one message carrying both (issue 37 point 3)', async () => {
+      const name = `z${bus.slice(0, 4)}001`;
+      await a.register(name);
+      const id = await memberId(a, name);
+      // the raw channel, as a third listener sees it: the messages of a's origin naming this member
+      const scope = (a.ctx.config.databaseSchema ?? 'public').replace(/[^A-Za-z0-9_]/g, '_').slice(0, 50);
+      const raw: Invalidation[][] = [];
+      let seen!: () => void;
+      const both = new Promise<void>((resolve) => (seen = resolve));
+      const take = (payload: string) => {
+        const all = decode(payload);
+        if (!all || all[0]?.origin !== a.live.bus.origin || !all.some((m) => m.keys.map(String).includes(String(id)))) return;
+        raw.push(all);
+        const topics = new Set(raw.flat().map((m) => m.topic));
+        if (topics.has(CENTRAL_CHANGED) && topics.has(sessionTopics('member').subject)) seen();
+      };
+      let stop: () => Promise<unknown>;
+      if (bus === 'postgres') {
+        const c = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+        await c.connect();
+        c.on('notification', (n) => n.payload && take(n.payload));
+        await c.query(`LISTEN "cache_${scope}"`);
+        stop = () => c.end();
+      } else {
+        const r = new Redis(REDIS_URL);
+        r.on('message', (_ch: string, m: string) => take(m));
+        await r.subscribe(`casino:cache:${scope}`);
+        stop = async () => r.disconnect();
+      }
+      try {
+        const arrived = Promise.all([heard(b, CENTRAL_CHANGED, id), heard(b, sessionTopics('member').subject, id)]);
+        await a.ctx.db.transaction().execute(async (trx) => {
+          await wallet.creditFromHouse(trx, { memberId: id, house: 'deposits', amount: 5_00, reference: 'z1', idempotencyKey: `live:${bus}:z1` });
+          await announce(trx, sessionTopics('member').subject, [id]);
+        });
+        await arrived;
+        await both;
+        expect(raw).toHaveLength(1);
+        expect(raw[0].map((m) => m.topic).sort()).toEqual([CENTRAL_CHANGED, sessionTopics('member').subject].sort());
+      } finally {
+        await stop();
+      }
     });
 
     it('a logout in one process ends the session in the other; so does a password change', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encode } from './bus.ts';
+import { decode, encode } from './bus.ts';
 import { Region } from './region.ts';
 
 describe('live cache region', () => {
@@ -72,9 +72,36 @@ describe('live cache region', () => {
 
   it('splits a large batch of keys into messages PostgreSQL accepts', () => {
     const keys = Array.from({ length: 5000 }, (_, i) => `token-hash-${i}-${'x'.repeat(30)}`);
-    const messages = encode('me', 'sessions:member:token', keys);
+    const messages = encode('me', [['sessions:member:token', keys]]);
     expect(messages.length).toBeGreaterThan(1);
     for (const m of messages) expect(Buffer.byteLength(m)).toBeLessThan(8000);
-    expect(messages.flatMap((m) => JSON.parse(m).keys)).toEqual(keys);
+    expect(messages.flatMap((m) => decode(m)!.flatMap((i) => i.keys))).toEqual(keys);
+  });
+
+  it('carries every topic of a commit in one message, split into topics again on arrival (issue 37 point 3)', () => {
+    const batch = [['wallet:central', [7]], ['live:orders', ['D1', 'W2']], ['empty', []]] as const;
+    const messages = encode('me', batch);
+    expect(messages).toHaveLength(1);
+    expect(decode(messages[0])).toEqual([
+      { origin: 'me', topic: 'wallet:central', keys: [7] },
+      { origin: 'me', topic: 'live:orders', keys: ['D1', 'W2'] },
+    ]);
+    expect(encode('me', [['empty', []]])).toEqual([]);
+    // the one-topic form of earlier releases still reads; foreign messages do not
+    expect(decode('{"origin":"x","topic":"t","keys":[1,"a"]}')).toEqual([{ origin: 'x', topic: 't', keys: [1, 'a'] }]);
+    expect(decode('{"origin":"x","topics":[["t",[{}]]]}')).toBeNull();
+    expect(decode('not json')).toBeNull();
+  });
+
+  it('splits a batch of many topics, long and multi-byte keys included, keeping each topic\'s keys in order', () => {
+    const batch = Array.from({ length: 40 }, (_, t) => [`topic-${t}-${'t'.repeat(t * 5)}`, Array.from({ length: 60 + t * 7 }, (_, i) => (i % 3 ? `键-${t}-${i}-${'值'.repeat(i % 40)}` : i))] as const);
+    const messages = encode('me', batch);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(Buffer.byteLength(m)).toBeLessThanOrEqual(7000);
+    // full: each message but the last leaves no room for much more
+    for (const m of messages.slice(0, -1)) expect(Buffer.byteLength(m)).toBeGreaterThan(6500);
+    const got = new Map<string, (string | number)[]>();
+    for (const m of messages) for (const i of decode(m)!) got.set(i.topic, [...(got.get(i.topic) ?? []), ...i.keys]);
+    expect([...got]).toEqual(batch.map(([t, k]) => [t, k]));
   });
 });
