@@ -188,25 +188,25 @@ export default function BetsPage() {
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item label="投注额">
+              <Form.Item label="投注额" tooltip="单位：元">
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="stake_min" noStyle>
-                    <Input allowClear placeholder="最低（元）" />
+                    <Input allowClear placeholder="最低" />
                   </Form.Item>
                   <Form.Item name="stake_max" noStyle>
-                    <Input allowClear placeholder="最高（元）" />
+                    <Input allowClear placeholder="最高" />
                   </Form.Item>
                 </Space.Compact>
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item label="会员输赢">
+              <Form.Item label="会员输赢" tooltip="单位：元；会员输为负数">
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="result_min" noStyle>
-                    <Input allowClear placeholder="最低（元，可为负）" />
+                    <Input allowClear placeholder="最低" />
                   </Form.Item>
                   <Form.Item name="result_max" noStyle>
-                    <Input allowClear placeholder="最高（元）" />
+                    <Input allowClear placeholder="最高" />
                   </Form.Item>
                 </Space.Compact>
               </Form.Item>
