@@ -244,7 +244,7 @@ export class DepositLimit implements Cmd {
     setLimit(m, mm, 'deposit', this.fen);
     await checkStep(m, r, this.toString());
   }
-  toString = () => `deposit limit(#${this.who}, ${this.fen} a day)`;
+  toString = () => `deposit limit(#${this.who}, ${this.fen ? `${this.fen} a day` : 'removed'})`;
 }
 
 /**

@@ -344,13 +344,14 @@ export class LossLimit implements Cmd {
     setLimit(m, mm, 'loss', this.fen);
     await checkStep(m, r, this.toString());
   }
-  toString = () => `loss limit(#${this.who}, ${this.fen} a day)`;
+  toString = () => `loss limit(#${this.who}, ${this.fen ? `${this.fen} a day` : 'removed'})`;
 }
 
-/** a limit change: lower (or first) in force at once, higher a day later (the cooling-off) */
+/** a limit change: lower (or first) in force at once, higher or removed (an amount of 0) a day later (the cooling-off) */
 export function setLimit(m: Model, mm: ModelMember, kind: 'deposit' | 'loss', fen: number) {
   const current = kind === 'deposit' ? mm.depositLimit : mm.lossLimit;
-  mm.limitChanges.push({ kind, amount: fen, day: current === null || fen <= current ? m.days : m.days + 1 });
+  const amount = fen === 0 ? null : fen;
+  mm.limitChanges.push({ kind, amount, day: amount !== null && (current === null || amount <= current) ? m.days : m.days + 1 });
   refreshLimits(m, mm);
 }
 
@@ -358,7 +359,8 @@ export function setLimit(m: Model, mm: ModelMember, kind: 'deposit' | 'loss', fe
  * A day passes for the sequence's members: their orders, withdrawals, settled rounds and
  * responsible-play changes are set back a day (the server reads the real clock for these).
  * Today's deposits, withdrawals and result start again; a 24-hour break has ended (a
- * self-exclusion has not); a raised limit has cooled off; the next red-packet window is a day on.
+ * self-exclusion has not); a raised limit has cooled off; the next red-packet window is a day on
+ * (the grabs' day is the promotions clock's) and the deposits credited before it a day further back.
  */
 export class DayPasses implements Cmd {
   check = (m: Readonly<Model>) => m.members.length > 0;
@@ -366,7 +368,8 @@ export class DayPasses implements Cmd {
     const db = r.t.ctx.db;
     const who = ids(m, r);
     const back = (col: string) => sql`${sql.ref(col)} - ${DAY}`;
-    await db.updateTable('deposits').set({ created_at: back('created_at') as never }).where('member_id', 'in', who).execute();
+    // the deposit limit counts waiting orders by their making and credited ones by their crediting
+    await db.updateTable('deposits').set({ created_at: back('created_at') as never, credited_at: back('credited_at') as never }).where('member_id', 'in', who).execute();
     await db.updateTable('withdrawals').set({ created_at: back('created_at') as never }).where('member_id', 'in', who).execute();
     await db.updateTable('bets').set({ settled_at: back('settled_at') as never }).where('member_id', 'in', who).where('settled_at', '>=', REAL_TIMES).execute();
     await db
@@ -376,6 +379,8 @@ export class DayPasses implements Cmd {
       .execute();
     m.days++;
     for (const mm of m.members) {
+      // credited a day earlier, as the rows now say (the red packets' window reads them so)
+      for (const c of mm.credits) [c.from, c.to] = [c.from - DAY, c.to - DAY];
       mm.depositUsed = 0;
       mm.withdrawalsToday = 0;
       mm.resultToday = 0;

@@ -25,8 +25,8 @@ export interface ModelMember {
   /** on a break (responsible play): no deposit, no transfer into a venue */
   onBreak: boolean;
   breakKind: 'timeout' | 'exclusion' | null;
-  /** the member's limit changes: each in force from model day `day` (a raise cools off for a day) */
-  limitChanges: { kind: 'deposit' | 'loss'; amount: number; day: number }[];
+  /** the member's limit changes: each in force from model day `day` (a raise or a removal, null, cools off for a day) */
+  limitChanges: { kind: 'deposit' | 'loss'; amount: number | null; day: number }[];
   /** the daily deposit limit in force (fen), and what today's orders count against it */
   depositLimit: number | null;
   depositUsed: number;
