@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { AddressFilter } from './addresses.ts';
 import { loadRules } from './rules.ts';
-import { checkBet, checkClaim, checkWithdrawal, signalContext, type BetRow, type SignalContext } from './rules-signals.ts';
+import { checkBets, checkClaim, checkWithdrawal, signalContext, type BetRow, type SignalContext } from './rules-signals.ts';
 
 /**
  * The rules job (issue 36 point 3): every 15 s, the rows written since its saved watermark (never
@@ -102,15 +102,16 @@ async function bets(s: SignalContext, from: number, to: number, mark: number, me
       .limit(PAGE)
       .execute();
     sum.betsRead += rows.length;
+    // the page's bets not checked yet, checked together (checkBets: statements per page, not per bet)
+    const page: BetRow[] = [];
     for (const r of rows) {
       const id = n(r.id);
-      const pulledAt = n(r.pulled_at);
-      if (memory?.bets.get(id) === pulledAt) continue;
-      const b: BetRow = { ...r, id, member_id: n(r.member_id), bet_amount: n(r.bet_amount), win_loss: n(r.win_loss), status: n(r.status), created_at: n(r.created_at), settled_at: r.settled_at === null ? null : n(r.settled_at) };
-      await checkBet(s, b);
-      memory?.bets.set(id, pulledAt);
-      sum.betsChecked++;
+      if (memory?.bets.get(id) === n(r.pulled_at)) continue;
+      page.push({ ...r, id, member_id: n(r.member_id), bet_amount: n(r.bet_amount), win_loss: n(r.win_loss), status: n(r.status), created_at: n(r.created_at), settled_at: r.settled_at === null ? null : n(r.settled_at) });
     }
+    if (page.length) await checkBets(s, page);
+    for (const r of rows) memory?.bets.set(n(r.id), n(r.pulled_at));
+    sum.betsChecked += page.length;
     if (rows.length < PAGE) return null;
     const last = rows[rows.length - 1];
     after = { t: n(last.pulled_at), id: n(last.id) + 1 };

@@ -14,7 +14,9 @@ import { paramsToWire, type RuleSettings } from './rules.ts';
  * - big_win: a settled bet whose win is at least min_win;
  * - linked_opposite: a bet on a side of a shared round (bets.round_id and bets.side, from the
  *   provider's record: a match), and a member linked to its bettor on another side of the same
- *   round (risk_bet_sides by round), each side staking at least min_stake;
+ *   round (risk_bet_sides by round), each side staking at least min_stake; the job checks a page of
+ *   bets at once (checkBets: the sides, the link values of the bettors and of the other sides'
+ *   members, and the pairs' bets each read once for the page, the links compared in memory);
  * - linked_same_promo: a grab or application, and a member linked to its taker who took the same
  *   red packet (rule) or activity, each for at least min_amount;
  * - bonus_hunt: a withdrawal within within_hours of a bonus, rebate, red packet or activity reward
@@ -35,21 +37,21 @@ export interface SignalContext {
   rules: RuleSettings;
   now: number;
   /**
-   * per run, read once: members' linked member ids (claims), whether a member is linked to
-   * another (bets: member -> other -> linked), the members' link values, usernames
+   * per run, read once: members' linked member ids (claims), the members' link values, usernames
    */
   cache: {
     links: Map<number, Set<number>>;
     /** members whose links in `links` were cut (a value shared by more holders than a lookup answers) */
     cut: Set<number>;
-    pairs: Map<number, Map<number, boolean>>;
     subjects: Map<number, LinkSubject | null>;
     names: Map<number, string>;
+    /** members' link values (checkBets) */
+    values: Map<number, MemberValues>;
   };
 }
 
 export function signalContext(db: Kysely<DB>, filter: AddressFilter, rules: RuleSettings, now: number): SignalContext {
-  return { db, filter, rules, now, cache: { links: new Map(), cut: new Set(), pairs: new Map(), subjects: new Map(), names: new Map() } };
+  return { db, filter, rules, now, cache: { links: new Map(), cut: new Set(), subjects: new Map(), names: new Map(), values: new Map() } };
 }
 
 /** what linkHits starts a member's links from */
@@ -87,39 +89,6 @@ async function linkedIds(s: SignalContext, memberId: number): Promise<Set<number
   if (part?.truncated.has(memberId)) s.cache.cut.add(memberId);
   s.cache.links.set(memberId, ids);
   return ids;
-}
-
-/**
- * linkHits' `among` repeats in each value's arm of a statement (up to 200 arms): 100 members a
- * call keeps a statement near 20,000 parameters (SQLite allows 32,766, PostgreSQL 65,535)
- */
-const AMONG_CHUNK = 100;
-
-/**
- * Of `others` (the other side of a round), the members linked to this one, whatever the number of
- * the member's other links: linkHits with them as `among`, so a value shared by a crowd is looked
- * up among these members only. Each pair is asked once per run. Past AMONG_CHUNK others the
- * member's own links are read once instead (linkedIds, or the job's read of a page's bettors)
- * and intersected, unless they were cut by a crowd: then `among` again, a chunk at a time.
- */
-async function linkedAmong(s: SignalContext, memberId: number, others: number[]): Promise<Set<number>> {
-  const distinct = [...new Set(others)].filter((o) => o !== memberId);
-  if (distinct.length > AMONG_CHUNK) {
-    const all = await linkedIds(s, memberId);
-    if (!s.cache.cut.has(memberId)) return new Set(distinct.filter((o) => all.has(o)));
-  }
-  const known = s.cache.pairs.get(memberId) ?? new Map<number, boolean>();
-  s.cache.pairs.set(memberId, known);
-  const ask = distinct.filter((o) => !known.has(o));
-  if (ask.length) {
-    const subject = await subjectOf(s, memberId);
-    for (let i = 0; i < ask.length; i += AMONG_CHUNK) {
-      const chunk = ask.slice(i, i + AMONG_CHUNK);
-      const hits = subject ? new Set((await linkHits(s.db, s.filter, [subject], chunk)).hits.map((h) => h.memberId)) : new Set<number>();
-      for (const o of chunk) known.set(o, hits.has(o));
-    }
-  }
-  return new Set(others.filter((o) => known.get(o) === true));
 }
 
 /** one event per pair, whichever member's row found it: the lower id first */
@@ -170,70 +139,226 @@ const betItem = (b: BetRow, username: string, note?: string): RiskEvidenceItem =
   ...(note ? { note } : {}),
 });
 
-/** big_win and linked_opposite for one bet */
+/** big_win and linked_opposite for one bet (checkBets with a page of one) */
 export async function checkBet(s: SignalContext, b: BetRow): Promise<void> {
+  await checkBets(s, [b]);
+}
+
+/** others on another side of a round one bet is compared with (the old per-bet query's limit) */
+const OTHERS = 2000;
+/** ids a statement reads values of (SQLite allows 32,766 parameters) */
+const VALUES_CHUNK = 5000;
+
+/** what a member's links are made of (links.ts), raw as linkHits compares them */
+interface MemberValues {
+  /** the member exists */
+  found: boolean;
+  realname: string;
+  mobile: string;
+  register_ip: string;
+  /** distinct devices and sign-in addresses in the order read, card fingerprints */
+  devices: string[];
+  ips: string[];
+  cards: string[];
+}
+
+/**
+ * The link values of these members, one read of members, member_logins and member_cards for all
+ * of them (cached per run): what linkHits reads of a subject, and what it looks a subject's
+ * values up in (another member's device, sign-in or registration address, card, real name, mobile).
+ */
+async function valuesOf(s: SignalContext, memberIds: Iterable<number>): Promise<Map<number, MemberValues>> {
+  const cache = s.cache.values;
+  const ask = [...new Set(memberIds)].filter((id) => !cache.has(id));
+  for (let i = 0; i < ask.length; i += VALUES_CHUNK) {
+    const ids = ask.slice(i, i + VALUES_CHUNK);
+    const [members, logins, cards] = await Promise.all([
+      s.db.selectFrom('members').select(['id', 'register_ip', 'realname', 'mobile']).where('id', 'in', ids).execute(),
+      s.db.selectFrom('member_logins').select(['member_id', 'device', 'ip']).where('member_id', 'in', ids).groupBy(['member_id', 'device', 'ip']).execute(),
+      s.db.selectFrom('member_cards').select(['member_id', 'number_key']).where('member_id', 'in', ids).execute(),
+    ]);
+    const v = new Map<number, MemberValues>(ids.map((id) => [id, { found: false, realname: '', mobile: '', register_ip: '', devices: [], ips: [], cards: [] }]));
+    for (const m of members) Object.assign(v.get(n(m.id))!, { found: true, realname: m.realname ?? '', mobile: m.mobile ?? '', register_ip: m.register_ip ?? '' });
+    const seen = new Set<string>();
+    for (const l of logins) {
+      const x = v.get(n(l.member_id))!;
+      if (l.device !== null && !seen.has(`${l.member_id}|d|${l.device}`)) (seen.add(`${l.member_id}|d|${l.device}`), x.devices.push(l.device));
+      if (!seen.has(`${l.member_id}|i|${l.ip}`)) (seen.add(`${l.member_id}|i|${l.ip}`), x.ips.push(l.ip));
+    }
+    for (const c of cards) if (c.number_key !== null) v.get(n(c.member_id))!.cards.push(c.number_key);
+    for (const [id, x] of v) cache.set(id, x);
+  }
+  return cache;
+}
+
+/**
+ * The values a subject's links are looked up by, as linkHits takes them: its first OWN_VALUES
+ * devices and cards and 2 x OWN_VALUES sign-in addresses (links.ts), addresses the filter ignores
+ * left out, the registration address, the trimmed real name and mobile; kinds kept apart.
+ */
+function ownKeys(s: SignalContext, v: MemberValues): Set<string> {
+  const keys = new Set<string>();
+  for (const d of v.devices.slice(0, 100)) keys.add(`d|${d}`);
+  for (const ip of v.ips.slice(0, 200)) if (!s.filter.ignored(ip)) keys.add(`i|${ip}`);
+  if (!s.filter.ignored(v.register_ip)) keys.add(`i|${v.register_ip}`);
+  for (const c of v.cards.slice(0, 100)) if (c) keys.add(`c|${c}`);
+  if (v.realname.trim()) keys.add(`n|${v.realname.trim()}`);
+  if (v.mobile.trim()) keys.add(`m|${v.mobile.trim()}`);
+  return keys;
+}
+
+/** the values another member is found by when a subject's value is looked up (links.ts: col = value) */
+function theirKeys(v: MemberValues): string[] {
+  const keys = [...v.devices.map((d) => `d|${d}`), ...v.ips.map((ip) => `i|${ip}`), ...v.cards.map((c) => `c|${c}`)];
+  if (v.register_ip) keys.push(`i|${v.register_ip}`);
+  if (v.realname) keys.push(`n|${v.realname}`);
+  if (v.mobile) keys.push(`m|${v.mobile}`);
+  return keys;
+}
+
+type Side = { bet_row_id: number; member_id: number; side: string; round_key: string };
+const bySideOrder = (a: Side, b: Side) => a.member_id - b.member_id || a.bet_row_id - b.bet_row_id;
+
+/**
+ * big_win and linked_opposite for a page of bets, in the page's order, as checkBet did one bet at
+ * a time (the same events, opened in the same order), with statements per page instead of per bet:
+ * - the sides already kept for the page's rounds (each (round, side) its first OTHERS + 100 by
+ *   member: a bet compares with the first OTHERS on the other sides, as the one-bet query did),
+ *   read before the page's own sides are written in one insert; a bet also sees the sides of the
+ *   page's earlier bets, as it did when each bet wrote its side before looking;
+ * - the link values (links.ts kinds) of the bettors and of the members on the other sides, one
+ *   read for all (valuesOf), compared in memory: a pair is linked when the bettor's values (what
+ *   linkHits looks up) hold one of the other's;
+ * - the other sides' bets of the pairs found, one read.
+ */
+export async function checkBets(s: SignalContext, page: BetRow[]): Promise<void> {
   const { big_win: big, linked_opposite: opp } = s.rules;
-  if (big.enabled && b.status === 1 && b.win_loss > 0 && b.win_loss >= big.params.min_win) {
-    const who = await usernameOf(s, b.member_id);
-    await openEvent(s.db, {
-      rule: 'big_win',
-      memberId: b.member_id,
-      key: `big_win:bet:${b.platform}:${b.bet_id}`,
-      amount: b.win_loss,
-      summary: `${who} 在 ${b.game_name || b.game_code} 单笔盈利 ${formatYuan(fenToYuan(b.win_loss), true)} 元`,
-      evidence: { items: [betItem(b, who, b.detail || undefined)], figures: { win: fenToYuan(b.win_loss), stake: fenToYuan(b.bet_amount) }, thresholds: paramsToWire(big.params) },
-      now: s.now,
-    });
+  let bets = page;
+  if (opp.enabled) {
+    const missing = bets.filter((b) => b.status !== 0 && (b.round_id === undefined || b.side === undefined)).map((b) => b.id);
+    if (missing.length) {
+      const cols = new Map<number, { round_id: string | null; side: string | null }>();
+      for (let i = 0; i < missing.length; i += 1000) {
+        for (const r of await s.db.selectFrom('bets').select(['id', 'round_id', 'side']).where('id', 'in', missing.slice(i, i + 1000)).execute()) cols.set(n(r.id), { round_id: r.round_id ?? null, side: r.side ?? null });
+      }
+      bets = bets.map((b) => (b.status !== 0 && (b.round_id === undefined || b.side === undefined) ? { ...b, round_id: cols.get(b.id)?.round_id ?? null, side: cols.get(b.id)?.side ?? null } : b));
+    }
   }
-  if (!opp.enabled || b.status === 0) return;
-  if (b.round_id === undefined || b.side === undefined) {
-    const cols = await s.db.selectFrom('bets').select(['round_id', 'side']).where('id', '=', b.id).executeTakeFirst();
-    b = { ...b, round_id: cols?.round_id ?? null, side: cols?.side ?? null };
+  const rounds = new Map<number, NonNullable<ReturnType<typeof roundOf>>>();
+  if (opp.enabled) for (const b of bets) if (b.status !== 0) { const r = roundOf(b); if (r) rounds.set(b.id, r); }
+  const min = opp.params.min_stake;
+  // the sides kept before this page's (the page's bets read again in an overlap among them)
+  const kept = new Map<string, Side[]>();
+  const looking = bets.filter((b) => rounds.has(b.id) && b.bet_amount >= min);
+  const keys = [...new Set(looking.map((b) => rounds.get(b.id)!.key))];
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const rows = await sql<{ bet_row_id: number; member_id: number; side: string; round_key: string }>`
+      select bet_row_id, member_id, side, round_key from (
+        select bet_row_id, member_id, side, round_key, row_number() over (partition by round_key, side order by member_id, bet_row_id) as rn
+        from risk_bet_sides where round_key in (${sql.join(part)}) and stake >= ${min}
+      ) k where rn <= ${OTHERS + 100}`.execute(s.db);
+    for (const r of rows.rows) {
+      const list = kept.get(r.round_key) ?? [];
+      kept.set(r.round_key, list);
+      list.push({ bet_row_id: n(r.bet_row_id), member_id: n(r.member_id), side: r.side, round_key: r.round_key });
+    }
   }
-  const round = roundOf(b);
-  if (!round) return;
-  await s.db
-    .insertInto('risk_bet_sides')
-    .values({ bet_row_id: b.id, round_key: round.key, side: round.side, member_id: b.member_id, stake: b.bet_amount, created_at: b.created_at })
-    .onConflict((oc) => oc.column('bet_row_id').doNothing())
-    .execute();
-  if (b.bet_amount < opp.params.min_stake) return;
-  // cheap first: anyone else on another side of this round at all (the round index)
-  const others = await s.db
-    .selectFrom('risk_bet_sides')
-    .select(['bet_row_id', 'member_id'])
-    .where('round_key', '=', round.key)
-    .where('side', '<>', round.side)
-    .where('member_id', '<>', b.member_id)
-    .where('stake', '>=', opp.params.min_stake)
-    .limit(2000)
-    .execute();
-  if (!others.length) return;
-  const linked = await linkedAmong(s, b.member_id, others.map((o) => n(o.member_id)));
-  const hits = others.filter((o) => linked.has(n(o.member_id)));
-  const done = new Set<number>();
-  for (const o of hits) {
-    const other = n(o.member_id);
-    if (done.has(other)) continue;
-    done.add(other);
-    const theirs = (await s.db.selectFrom('bets').select([...BET_COLUMNS]).where('id', '=', n(o.bet_row_id)).executeTakeFirst()) as BetRow | undefined;
-    if (!theirs) continue;
-    const [me, them] = [await usernameOf(s, b.member_id), await usernameOf(s, other)];
-    const [mine, their] = [sideName(round.side), sideName(theirs.side ?? '')];
-    await openEvent(s.db, {
-      rule: 'linked_opposite',
-      memberId: b.member_id,
-      otherMemberId: other,
-      key: `linked_opposite:${round.key.slice(0, 40)}:${pairKey(b.member_id, other)}`,
-      amount: b.bet_amount + n(theirs.bet_amount),
-      summary: `关联账户 ${me} 与 ${them} 在「${round.label}」分别押注「${mine}」与「${their}」`,
-      evidence: {
-        items: [betItem(b, me, mine), betItem(theirs, them, their)],
-        figures: { round: round.label, stake: fenToYuan(b.bet_amount + n(theirs.bet_amount)) },
-        thresholds: paramsToWire(opp.params),
-      },
-      now: s.now,
-    });
+  // the page's sides, one insert; those it wrote (not kept before) are seen by the page's later bets
+  const written = new Set<number>();
+  const sides = bets.filter((b) => rounds.has(b.id)).map((b) => ({ bet_row_id: b.id, round_key: rounds.get(b.id)!.key, side: rounds.get(b.id)!.side, member_id: b.member_id, stake: b.bet_amount, created_at: b.created_at }));
+  for (let i = 0; i < sides.length; i += 1000) {
+    const rows = await s.db.insertInto('risk_bet_sides').values(sides.slice(i, i + 1000)).onConflict((oc) => oc.column('bet_row_id').doNothing()).returning('bet_row_id').execute();
+    for (const r of rows) written.add(n(r.bet_row_id));
+  }
+  // each looking bet's others, in the order the one-bet query gave them (its round index: by member)
+  const othersOf = new Map<number, Side[]>();
+  const earlier = new Map<string, Side[]>();
+  for (const b of bets) {
+    const round = rounds.get(b.id);
+    if (!round) continue;
+    if (b.bet_amount >= min) {
+      const pool = [...(kept.get(round.key) ?? []), ...(earlier.get(round.key) ?? [])].filter((o) => o.side !== round.side && o.member_id !== b.member_id).sort(bySideOrder).slice(0, OTHERS);
+      if (pool.length) othersOf.set(b.id, pool);
+    }
+    if (written.has(b.id) && b.bet_amount >= min) {
+      const list = earlier.get(round.key) ?? [];
+      earlier.set(round.key, list);
+      list.push({ bet_row_id: b.id, member_id: b.member_id, side: round.side, round_key: round.key });
+    }
+  }
+  // links: the bettors' values against the other sides' members' values
+  const linkedPairs = new Map<number, Set<number>>();
+  if (othersOf.size) {
+    const bettors = new Set(bets.filter((b) => othersOf.has(b.id)).map((b) => b.member_id));
+    const everyone = new Set(bettors);
+    for (const list of othersOf.values()) for (const o of list) everyone.add(o.member_id);
+    const values = await valuesOf(s, everyone);
+    const theirs = new Map<number, string[]>();
+    for (const id of everyone) theirs.set(id, values.get(id)?.found ? theirKeys(values.get(id)!) : []);
+    for (const b of bets) {
+      const list = othersOf.get(b.id);
+      if (!list) continue;
+      const mine = values.get(b.member_id);
+      const own = mine?.found ? ownKeys(s, mine) : new Set<string>();
+      const linked = linkedPairs.get(b.member_id) ?? new Set<number>();
+      linkedPairs.set(b.member_id, linked);
+      if (!own.size) continue;
+      for (const o of list) if (!linked.has(o.member_id) && theirs.get(o.member_id)!.some((k) => own.has(k))) linked.add(o.member_id);
+    }
+  }
+  // the first bet of each linked member on another side, per looking bet (the events' evidence)
+  const hitsOf = new Map<number, Side[]>();
+  for (const b of bets) {
+    const list = othersOf.get(b.id);
+    if (!list) continue;
+    const linked = linkedPairs.get(b.member_id)!;
+    const done = new Set<number>();
+    const hits = list.filter((o) => linked.has(o.member_id) && !done.has(o.member_id) && (done.add(o.member_id), true));
+    if (hits.length) hitsOf.set(b.id, hits);
+  }
+  const theirBets = new Map<number, BetRow>();
+  const want = [...new Set([...hitsOf.values()].flat().map((o) => o.bet_row_id))];
+  for (let i = 0; i < want.length; i += 1000) {
+    const rows = (await s.db.selectFrom('bets').select([...BET_COLUMNS]).where('id', 'in', want.slice(i, i + 1000)).execute()) as BetRow[];
+    for (const r of rows) theirBets.set(n(r.id), r);
+  }
+
+  for (const b of bets) {
+    if (big.enabled && b.status === 1 && b.win_loss > 0 && b.win_loss >= big.params.min_win) {
+      const who = await usernameOf(s, b.member_id);
+      await openEvent(s.db, {
+        rule: 'big_win',
+        memberId: b.member_id,
+        key: `big_win:bet:${b.platform}:${b.bet_id}`,
+        amount: b.win_loss,
+        summary: `${who} 在 ${b.game_name || b.game_code} 单笔盈利 ${formatYuan(fenToYuan(b.win_loss), true)} 元`,
+        evidence: { items: [betItem(b, who, b.detail || undefined)], figures: { win: fenToYuan(b.win_loss), stake: fenToYuan(b.bet_amount) }, thresholds: paramsToWire(big.params) },
+        now: s.now,
+      });
+    }
+    const round = rounds.get(b.id);
+    for (const o of (round && hitsOf.get(b.id)) || []) {
+      const other = o.member_id;
+      const theirs = theirBets.get(o.bet_row_id);
+      if (!round || !theirs) continue;
+      const [me, them] = [await usernameOf(s, b.member_id), await usernameOf(s, other)];
+      const [mine, their] = [sideName(round.side), sideName(theirs.side ?? '')];
+      await openEvent(s.db, {
+        rule: 'linked_opposite',
+        memberId: b.member_id,
+        otherMemberId: other,
+        key: `linked_opposite:${round.key.slice(0, 40)}:${pairKey(b.member_id, other)}`,
+        amount: b.bet_amount + n(theirs.bet_amount),
+        summary: `关联账户 ${me} 与 ${them} 在「${round.label}」分别押注「${mine}」与「${their}」`,
+        evidence: {
+          items: [betItem(b, me, mine), betItem(theirs, them, their)],
+          figures: { round: round.label, stake: fenToYuan(b.bet_amount + n(theirs.bet_amount)) },
+          thresholds: paramsToWire(opp.params),
+        },
+        now: s.now,
+      });
+    }
   }
 }
 
