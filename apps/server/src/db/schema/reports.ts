@@ -17,12 +17,8 @@ export interface ReportBetDaysTable {
   result: number;
 }
 
-/** one member's Beijing day: settled bets (rolled up from bets) and ledger money (recomputed per day) */
-export interface ReportMemberDaysTable {
-  day: number;
-  member_id: number;
-  /** members.referrer_pid, copied in (set at sign-up, never changed) */
-  referrer: string | null;
+/** sums of bets and ledger money, fen and counts: a member's day, or a member's (or all members') window */
+interface MoneySums {
   bet_count: Generated<number>;
   stake: Generated<number>;
   valid: Generated<number>;
@@ -36,6 +32,14 @@ export interface ReportMemberDaysTable {
   red_packets: Generated<number>;
   adjust_in: Generated<number>;
   adjust_out: Generated<number>;
+}
+
+/** one member's Beijing day: settled bets (rolled up from bets) and ledger money (recomputed per day) */
+export interface ReportMemberDaysTable extends MoneySums {
+  day: number;
+  member_id: number;
+  /** members.referrer_pid, copied in (set at sign-up, never changed) */
+  referrer: string | null;
 }
 
 /** per Beijing day: members with a settled bet, members registered, those with a referrer */
@@ -74,25 +78,8 @@ export interface ReportDownloadsTable {
 
 // ---- issue 37 point 4: the reports' fixed windows (migration 044) ----
 
-/** a member's (or all members') sums over a window's days, fen and counts */
-interface WindowSums {
-  bet_count: Generated<number>;
-  stake: Generated<number>;
-  valid: Generated<number>;
-  result: Generated<number>;
-  deposits: Generated<number>;
-  deposit_count: Generated<number>;
-  withdrawals: Generated<number>;
-  withdrawal_count: Generated<number>;
-  bonuses: Generated<number>;
-  rebates: Generated<number>;
-  red_packets: Generated<number>;
-  adjust_in: Generated<number>;
-  adjust_out: Generated<number>;
-}
-
 /** a fixed window's Beijing days (both included) and its totals over all members */
-export interface ReportWindowsTable extends WindowSums {
+export interface ReportWindowsTable extends MoneySums {
   name: string;
   from_day: number;
   to_day: number;
@@ -102,14 +89,14 @@ export interface ReportWindowsTable extends WindowSums {
 }
 
 /** one member's sums over a window's days */
-export interface ReportWindowMembersTable extends WindowSums {
+export interface ReportWindowMembersTable extends MoneySums {
   win: string;
   member_id: number;
   referrer: string | null;
 }
 
 /** one referrer's sums over a window's days, and its members with a member-day there */
-export interface ReportWindowReferrersTable extends WindowSums {
+export interface ReportWindowReferrersTable extends MoneySums {
   win: string;
   referrer: string;
   members: Generated<number>;
