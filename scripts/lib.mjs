@@ -44,3 +44,13 @@ export function runCaptured(cmd, args, opts = {}) {
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
   });
 }
+
+/** the phone a guest's first screen is measured and pre-rendered on (lighthouse's first-load figure, apps/web's prerender) */
+export const PHONE_CONTEXT = {
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  locale: 'zh-CN',
+};

@@ -31,7 +31,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { bin, findChromium, ROOT } from './lib.mjs';
+import { bin, findChromium, PHONE_CONTEXT, ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => {
@@ -115,14 +115,7 @@ async function firstLoad(url, { home = true } = {}) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      locale: 'zh-CN',
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -25,6 +25,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import { PHONE_CONTEXT } from '../../../scripts/lib.mjs';
 
 if (process.env.WEB_SHELL !== '1') process.exit(0);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,14 +60,7 @@ const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
 let frame;
 try {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-    locale: 'zh-CN',
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   await context.addInitScript(() => localStorage.setItem('appInfo', JSON.stringify({ site_state: 1 })));
   const page = await context.newPage();
   const errors = [];
