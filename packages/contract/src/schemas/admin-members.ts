@@ -198,5 +198,6 @@ export interface MemberVenueBalances {
   central: Yuan;
   withdraw_hold: Yuan;
   transit: Yuan;
-  venues: { platform: string; name: string; balance: Yuan; live: boolean }[];
+  /** seamless: a 免转 venue (issue 38): members play it from the central wallet, so its balance is not theirs to hold */
+  venues: { platform: string; name: string; balance: Yuan; live: boolean; seamless?: true }[];
 }

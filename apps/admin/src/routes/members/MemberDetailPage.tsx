@@ -59,14 +59,23 @@ function Balances({ username, member }: { username: string; member: Member360 })
       {live.isError ? <QueryError error={live.error} retry={live.refetch} title="场馆余额读取失败" /> : null}
       {b.venues.length ? (
         <Space wrap style={{ marginTop: 12 }}>
-          {b.venues.map((v) => (
-            <Tooltip key={v.platform} title={v.live ? '场馆实时余额' : '场馆未及时应答，显示上次读到的余额'}>
-              <Tag color={v.live ? 'blue' : 'default'} style={{ padding: '4px 10px' }}>
-                {v.name}：<span className="tabular">{yuan(v.balance)}</span>
-                {v.live ? '' : '（缓存）'}
-              </Tag>
-            </Tooltip>
-          ))}
+          {b.venues.map((v) =>
+            // a 免转 venue holding nothing: the member plays it from the central wallet
+            v.seamless && v.balance === 0 ? (
+              <Tooltip key={v.platform} title="免转场馆：会员直接使用中心钱包游戏，场馆内不留余额">
+                <Tag color="purple" style={{ padding: '4px 10px' }}>
+                  {v.name}：免转
+                </Tag>
+              </Tooltip>
+            ) : (
+              <Tooltip key={v.platform} title={v.live ? '场馆实时余额' : '场馆未及时应答，显示上次读到的余额'}>
+                <Tag color={v.live ? 'blue' : 'default'} style={{ padding: '4px 10px' }}>
+                  {v.name}：<span className="tabular">{yuan(v.balance)}</span>
+                  {v.live ? '' : '（缓存）'}
+                </Tag>
+              </Tooltip>
+            ),
+          )}
         </Space>
       ) : live.isPending ? (
         <Skeleton.Input active size="small" style={{ marginTop: 12, width: 300 }} />

@@ -158,7 +158,7 @@ export function createMemberDesk(ctx: AppContext, deps: MemberDeskDeps) {
         transit: fenToYuan(own.transit),
         venues: venues
           .filter((v) => v.listed === 1 || (read.balances.get(v.platform) ?? 0) > 0)
-          .map((v) => ({ platform: v.platform, name: v.name, balance: fenToYuan(read.balances.get(v.platform) ?? 0), live: !staleProviders.has(v.provider) })),
+          .map((v) => ({ platform: v.platform, name: v.name, balance: fenToYuan(read.balances.get(v.platform) ?? 0), live: !staleProviders.has(v.provider), ...(v.mode === 'seamless' ? { seamless: true as const } : {}) })),
       };
     },
 

@@ -45,6 +45,7 @@ describe('venue transfers and balances for operators', () => {
     const b = await call('/admin/api/members/balances', { username: 'desk0001' });
     expect(b.data).toMatchObject({ central: 700, withdraw_hold: 0, transit: 0 });
     expect(b.data.venues.find((v: { platform: string }) => v.platform === 'pp')).toMatchObject({ balance: 300, live: true });
+    expect(b.data.venues.find((v: { platform: string }) => v.platform === 'pp')).not.toHaveProperty('seamless');
     const r = await call('/admin/api/members/recover-venues', { username: 'desk0001', reason: '会员申请回收' });
     expect(r).toMatchObject({ code: 200, data: { recovered: 1, total: 300 } });
     expect(await centralFen(t, m.id)).toBe(100_000);
@@ -54,5 +55,12 @@ describe('venue transfers and balances for operators', () => {
     expect(audit.data.data[0].detail).toMatchObject({ reason: '会员申请回收', total: 300 });
     expect(audit.data.data[0].detail).not.toHaveProperty('total_fen');
     await expectLedgerSound(t);
+  });
+
+  it('marks a 免转 venue among the balances (issue 38: its balance is the central wallet)', async () => {
+    expect(await call('/admin/api/venues/mode', { platform: 'ag', mode: 'seamless' })).toMatchObject({ code: 200 });
+    const b = await call('/admin/api/members/balances', { username: 'desk0001' });
+    expect(b.data.venues.find((v: { platform: string }) => v.platform === 'ag')).toMatchObject({ balance: 0, seamless: true });
+    expect(b.data.venues.find((v: { platform: string }) => v.platform === 'pp')).not.toHaveProperty('seamless');
   });
 });
