@@ -383,6 +383,7 @@ export class DayPasses implements Cmd {
       for (const c of mm.credits) [c.from, c.to] = [c.from - DAY, c.to - DAY];
       mm.depositUsed = 0;
       mm.withdrawalsToday = 0;
+      mm.withdrawnToday = 0;
       mm.resultToday = 0;
       if (mm.breakKind === 'timeout') {
         mm.onBreak = false;

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { PAY_MSG } from '@casino/contract';
 import { checkStep, tally, type Real } from './checks.ts';
 import { memberWithCard, noticeFor, PAY_PASS } from '../../src/modules/payments/testing.ts';
+import { SETTING_DEFAULTS } from '../../src/modules/site/defaults.ts';
 import { credit as creditDeposit, depositRefusal, playRefusal, houseMoves, newMember, pick, settle, VENUES, yuan, type Model, type Venue } from './model.ts';
 
 /**
@@ -144,7 +145,9 @@ export class Withdraw implements Cmd {
     this.fen = Math.max(100_00, Math.floor((mm.central * this.percent) / 100 / 100) * 100);
     const real = r.members.get(mm.name)!;
     const reply = await r.t.post('/api/withdraw', { amount: yuan(this.fen), bank: real.cardId, password: PAY_PASS }, { token: real.token });
-    const allowed = mm.owed === 0 && this.fen <= mm.central && mm.withdrawalsToday < 5;
+    // the site's default withdrawal limits (a member's adjustments can pass them)
+    const limits = { perTxn: SETTING_DEFAULTS.withdraw_max_per_txn * 100, count: SETTING_DEFAULTS.withdraw_daily_count, day: SETTING_DEFAULTS.withdraw_daily_max * 100 };
+    const allowed = mm.owed === 0 && this.fen <= mm.central && this.fen <= limits.perTxn && mm.withdrawalsToday < limits.count && mm.withdrawnToday + this.fen <= limits.day;
     if (allowed) {
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
       const w = await r.t.ctx.db.selectFrom('withdrawals').select(['withdraw_no', 'amount']).where('member_id', '=', real.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -152,6 +155,7 @@ export class Withdraw implements Cmd {
       mm.central -= this.fen;
       mm.hold += this.fen;
       mm.withdrawalsToday++;
+      mm.withdrawnToday += this.fen;
       mm.pending.push({ no: w.withdraw_no, amount: this.fen, day: m.days });
     } else expect(reply.code, `${this}: refused (owed ${mm.owed}, central ${mm.central})`).not.toBe(200);
     await checkStep(m, r, this.toString());
@@ -201,7 +205,10 @@ export class Decide implements Cmd {
     mm.hold -= w.amount;
     if (outcome === 'rejected') {
       mm.central += w.amount;
-      if (w.day === m.days) mm.withdrawalsToday--;
+      if (w.day === m.days) {
+        mm.withdrawalsToday--;
+        mm.withdrawnToday -= w.amount;
+      }
     } else houseMoves(m, 'house:payouts', w.amount);
     settle(mm, `withdrawal:${w.no}`, outcome);
     // a second decision on a decided withdrawal changes nothing

@@ -102,6 +102,7 @@ describe('model: the money paths against a plain model', () => {
     );
     console.log(`model: ms by command kind: ${JSON.stringify(Object.fromEntries([...stats.msByKind].map(([k, v]) => [k, Math.round(v)]).sort((a, b) => Number(b[1]) - Number(a[1]))))}`);
     console.log(`model: outcomes: ${JSON.stringify(Object.fromEntries([...stats.tally].sort((a, b) => b[1] - a[1])))}`);
-    expect(stats.commands).toBeGreaterThan(RUNS);
+    // sequences ran (a replayed path runs the one sequence it names)
+    if (!PATH) expect(stats.commands).toBeGreaterThan(RUNS);
   });
 });

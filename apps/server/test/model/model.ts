@@ -16,6 +16,8 @@ export interface ModelMember {
   owed: number;
   /** withdrawals submitted today and not rejected (the daily count) */
   withdrawalsToday: number;
+  /** their sum, fen (the daily maximum) */
+  withdrawnToday: number;
   /** withdrawals waiting for a decision, with the model day they were made on */
   pending: { no: string; amount: number; day: number }[];
   /** manual (bank) deposit orders waiting for an operator, with the model day they were made on */
@@ -79,6 +81,7 @@ export function newMember(name: string): ModelMember {
     hold: 0,
     owed: 0,
     withdrawalsToday: 0,
+    withdrawnToday: 0,
     pending: [],
     manual: [],
     adjusting: [],
