@@ -261,8 +261,7 @@ async function postWith(run: Run, memo: Memo | undefined, p: PostInput): Promise
     return { result: { replayed: true, entry: first }, learned, centrals: [] };
   }
 
-  // lock order: member accounts first (short-lived, per member), the shared house rows last
-  const order = [from, to].sort((a, b) => Number(a.member_id === null) - Number(b.member_id === null) || a.id - b.id);
+  const order = lockOrder(from, to);
   let fromBalance = 0;
   let toBalance = 0;
   for (const account of order) {
@@ -283,6 +282,11 @@ async function postWith(run: Run, memo: Memo | undefined, p: PostInput): Promise
   return { result: { replayed: false, entry: inserted, fromBalance, toBalance }, learned, centrals };
 }
 
+/** lock order: member accounts first (short-lived, per member), the shared house rows last; postWith and postInside alike */
+function lockOrder(from: Account, to: Account): Account[] {
+  return [from, to].sort((a, b) => Number(a.member_id === null) - Number(b.member_id === null) || a.id - b.id);
+}
+
 /**
  * A posting inside the caller's transaction, with no savepoint to fall back on: the two balance
  * updates in postWith's lock order, then the entry. A debit that finds the funds short undoes
@@ -294,7 +298,7 @@ async function postWith(run: Run, memo: Memo | undefined, p: PostInput): Promise
 async function postInside(run: Run, memo: Memo | undefined, p: PostInput): Promise<Done> {
   const learned: Account[] = [];
   const [from, to] = await resolveAccounts(run, memo, p.from, p.to, learned);
-  const order = [from, to].sort((a, b) => Number(a.member_id === null) - Number(b.member_id === null) || a.id - b.id);
+  const order = lockOrder(from, to);
   let fromBalance = 0;
   let toBalance: number | null = null;
   for (const account of order) {
