@@ -58,6 +58,8 @@ function failures(output) {
   const out = [];
   lines.forEach((line, i) => {
     if (/^\s*FAIL\s/.test(line)) out.push(line.trim(), ...lines.slice(i + 1, i + 4).map((l) => `    ${l.trim().slice(0, 800)}`));
+    // where a failed end-to-end test left its page (apps/web/e2e/browser.ts)
+    else if (/^E2E-PAGE /.test(line)) out.push(`    ${line.slice(0, 500)}`);
   });
   return out.slice(0, 60);
 }

@@ -81,6 +81,10 @@ export function usePhone(label: string, bind: (phone: Phone) => void): void {
     if (newest && ctx.task.result?.state === 'fail') {
       const test = ctx.task.name.slice(0, 40).replace(/[\\/:*?"<>|]/g, '_');
       await shot(newest, `failed-${label}-${test}`).catch(() => undefined);
+      // CI keeps only its printed output, not the screenshot: say where the page was and what it
+      // showed, on one line scripts/test.mjs repeats in its summary (E2E-PAGE)
+      const shown = await newest.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => '(unreadable)');
+      console.log(`E2E-PAGE ${label} > ${ctx.task.name.slice(0, 60)}: at ${newest.url()} showing: ${shown}`);
     }
     await Promise.all(contexts.map((c) => c.close()));
     // a policy that blocks part of the site fails the test that met it

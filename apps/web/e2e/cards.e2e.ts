@@ -141,7 +141,11 @@ describe('message centre', () => {
     await open('/');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.reload();
+    // the reloaded home has taken the token (its balance shows) before the route that needs it
+    await byTest('header-balance').waitFor();
     await open('/message');
+    await expect.poll(hashPath).toBe('/message');
+    await byTest('message-tab-1').waitFor();
     expect(await byTest('message-tab-1').getAttribute('aria-selected')).toBe('true');
     await byTest('notice-item').first().waitFor();
     expect(await byTest('notice-item').count()).toBe(Math.min(notices.data.data.length, notices.data.per_page));
