@@ -26,10 +26,14 @@ import { GameTabs } from './GameTabs';
 import { session } from '../../lib/storage';
 import './HomePage.css';
 
+/**
+ * The Beijing hour (UTC+8, no summer time since 1991), by arithmetic: an Intl date format with a
+ * time zone loads ICU's zone data, a long task on a slow phone's first screen (issue 37).
+ */
+const beijingHour = (now = Date.now()) => new Date(now + 8 * 3_600_000).getUTCHours();
+
 function greeting(): string {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()),
-  );
+  const hour = beijingHour();
   if (hour < 5) return '夜深了';
   if (hour < 11) return '早上好';
   if (hour < 13) return '中午好';

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatYuan } from '@casino/contract';
 import { IconCrown } from '../../components/icons';
 
 /**
@@ -12,8 +13,13 @@ const STEP_MS = 50;
 const RUN_MS = 2000;
 const PAUSE_MS = 800;
 
+/**
+ * 13 characters, grouped with two decimals. formatYuan writes the grouping itself: the page's
+ * first Intl number format (toLocaleString, as here before) loads ICU's data: 230 to 770 ms
+ * at 4x CPU slowdown on the shared 2-core host, 1 ms this way, right after the first paint (issue 37).
+ */
 function format(v: number): string {
-  return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).padStart(13, '0').slice(-13);
+  return formatYuan(v, true).padStart(13, '0').slice(-13);
 }
 
 export function JackpotCounter() {
@@ -26,6 +32,8 @@ export function JackpotCounter() {
     let value = START;
     let shown = initial;
     let runStarted = Date.now();
+    // the digit boxes, found once (the counter's markup never changes)
+    let cells: NodeListOf<HTMLElement> | null = null;
     const timer = window.setInterval(() => {
       const now = Date.now();
       const phase = now - runStarted;
@@ -36,7 +44,7 @@ export function JackpotCounter() {
       const text = format(value);
       const box = digits.current;
       if (!box) return;
-      const cells = box.querySelectorAll<HTMLElement>('[data-i]');
+      cells ??= box.querySelectorAll<HTMLElement>('[data-i]');
       for (let i = 0; i < text.length; i++) {
         if (text[i] !== shown[i] && cells[i]) cells[i].textContent = text[i]!;
       }
