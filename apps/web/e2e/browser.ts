@@ -11,7 +11,19 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Chromium 156 builds its address bar's popup as a page of its own in every new window, and
+      // each test's phone is a new window: ~0.3 s of CPU a context on 2 cores shared with the
+      // PostgreSQL suites (10 contexts: 4-6 s of CPU with it, 2-3 s without). The same flag as
+      // scripts/admin-speed.mjs (OMNIBOX_WEBUI), where it was found
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
+    ],
   });
 }
 
