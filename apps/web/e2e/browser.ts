@@ -5,8 +5,38 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 
 export const baseUrl = () => inject('baseUrl');
 
+/** The browsers this file launched, for sayWhere after a failed test. */
+const launched: Browser[] = [];
+/** Failed tests whose page was already described. */
+const described = new WeakSet<object>();
+
+/**
+ * CI keeps only its printed output, not the screenshots: after a failed test, one line says where
+ * its newest page was and what it showed; scripts/test.mjs repeats E2E-PAGE lines in its summary.
+ */
+async function sayWhere(page: Page, label: string, task: { name: string }): Promise<void> {
+  if (described.has(task)) return;
+  described.add(task);
+  const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => '(unreadable)');
+  console.log(`E2E-PAGE ${label} > ${task.name.slice(0, 60)}: at ${page.url()} showing: ${shown}`);
+}
+
+// files that launch their own browser and keep their pages for the whole file (no usePhone):
+// their failed tests are described too (usePhone's own hook does it before closing its pages)
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  const newest = launched.flatMap((b) => b.contexts().flatMap((c) => c.pages())).at(-1);
+  if (newest) await sayWhere(newest, path.basename(ctx.task.file?.name ?? 'e2e', '.e2e.ts'), ctx.task);
+});
+
 /** The system Chromium at the spec's phone size. */
 export async function launch(): Promise<Browser> {
+  const browser = await launchChromium();
+  launched.push(browser);
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   return chromium.launch({
     executablePath,
@@ -93,10 +123,7 @@ export function usePhone(label: string, bind: (phone: Phone) => void): void {
     if (newest && ctx.task.result?.state === 'fail') {
       const test = ctx.task.name.slice(0, 40).replace(/[\\/:*?"<>|]/g, '_');
       await shot(newest, `failed-${label}-${test}`).catch(() => undefined);
-      // CI keeps only its printed output, not the screenshot: say where the page was and what it
-      // showed, on one line scripts/test.mjs repeats in its summary (E2E-PAGE)
-      const shown = await newest.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => '(unreadable)');
-      console.log(`E2E-PAGE ${label} > ${ctx.task.name.slice(0, 60)}: at ${newest.url()} showing: ${shown}`);
+      await sayWhere(newest, label, ctx.task);
     }
     await Promise.all(contexts.map((c) => c.close()));
     // a policy that blocks part of the site fails the test that met it

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, baseUrl, launch, operatorCredits, operatorToken, registerMember } from './browser.ts';
+import { api, baseUrl, chooseOption, launch, operatorCredits, operatorToken, registerMember, settled } from './browser.ts';
 
 /**
  * Risk control end to end (issue 36 point 8), the back-office at 1440x900 in Chromium: two
@@ -68,9 +68,11 @@ it('an operator finds a linked pair from a withdrawal review and sets 提款必�
   // 风险等级 -> 提款必审, with a reason
   await page.getByRole('button', { name: '风险等级' }).click();
   const dialog = page.getByRole('dialog', { name: `设置 ${applicant.name} 的风险等级` });
-  await dialog.waitFor();
-  await dialog.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="提款必审"]').click();
+  // the modal and then its dropdown have finished their motion before each click: an option
+  // clicked while the dropdown slid in was lost on a loaded CI run (the select stayed empty, the
+  // form refused, and the dialog stayed open)
+  await settled(dialog);
+  await chooseOption(dialog.locator('.ant-select'), '提款必审');
   await dialog.getByLabel('原因').fill(`与 ${other.name} 共用银行卡`);
   // antd spaces a two-character label: 确 认
   await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
