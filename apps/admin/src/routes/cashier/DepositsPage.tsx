@@ -47,15 +47,15 @@ export default function DepositsPage() {
     {
       title: '单号 / 时间',
       dataIndex: 'deposit_no',
-      width: 220,
+      width: 190,
       render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.status === 'review' || r.status === 'pending'} />,
     },
-    { title: '会员', dataIndex: 'username', width: 110, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '方式', key: 'kind', width: 110, render: (_, r) => <Space orientation="vertical" size={0}><span>{DEPOSIT_KIND_NAMES[r.kind] ?? r.kind}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{PAY_TYPE_NAMES[r.paytype] ?? r.paytype}</span></Space> },
+    { title: '会员', dataIndex: 'username', width: 100, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
+    { title: '方式', key: 'kind', width: 100, render: (_, r) => <Space orientation="vertical" size={0}><span>{DEPOSIT_KIND_NAMES[r.kind] ?? r.kind}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{PAY_TYPE_NAMES[r.paytype] ?? r.paytype}</span></Space> },
     {
       title: '订单 / 实付',
       key: 'amount',
-      width: 150,
+      width: 120,
       align: 'right',
       render: (_, r) => (
         <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
@@ -86,11 +86,14 @@ export default function DepositsPage() {
           '-'
         ),
     },
-    { title: '收款账户', dataIndex: 'receiving', ellipsis: true },
+    // wrapped in its own width: the table takes its columns' content width (TableCard), so
+    // ellipsis never cut it and the one-line account (394 px) pushed the table to 1,426 px,
+    // its end under 操作 at 1440x900
+    { title: '收款账户', dataIndex: 'receiving', width: 220, render: (v: string) => <div style={{ maxWidth: 204, fontSize: 12, overflowWrap: 'anywhere' }}>{v}</div> },
     {
       title: '状态',
       key: 'status',
-      width: 170,
+      width: 130,
       render: (_, r) => (
         <Space orientation="vertical" size={2}>
           <Tag color={STATUS[r.status].color}>{STATUS[r.status].text}</Tag>
