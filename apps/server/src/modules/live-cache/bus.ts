@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { subscribeChannel } from '../../lib/redis-channel.ts';
 
 /** A batch of keys whose cached answers are stale, from the process `origin`. */
 export interface Invalidation {
@@ -132,34 +133,14 @@ export function memoryBus(): InvalidationBus {
 export function redisBus(url: string, channel: string, log: Logger): InvalidationBus {
   const b = base('redis');
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(url);
-  let subscribed = false;
-  let lost = false;
-  const ready = sub.subscribe(channel).then(() => {
-    subscribed = true;
-  });
-  ready.catch((err) => log.warn({ err }, 'cache bus: redis subscribe failed'));
-  sub.on('message', (ch: string, raw: string) => {
-    if (ch === channel) b.deliver(raw);
-  });
-  // messages sent while the connection was down are gone: forget everything once it is back
-  // (ioredis subscribes again by itself before 'ready')
-  sub.on('close', () => {
-    if (subscribed) lost = true;
-  });
-  sub.on('ready', () => {
-    if (lost) {
-      lost = false;
-      b.gap();
-    }
-  });
+  // messages sent while the connection was down are gone: forget everything once subscribed again
+  const sub = subscribeChannel(url, channel, log, 'cache bus', { message: (raw) => b.deliver(raw), again: () => b.gap() });
   pub.on('error', (err) => log.warn({ err }, 'cache bus: redis error'));
-  sub.on('error', (err) => log.warn({ err }, 'cache bus: redis error'));
   return {
     kind: b.kind,
     origin: b.origin,
-    live: () => subscribed && !lost && sub.status === 'ready',
-    ready: () => ready,
+    live: () => sub.live(),
+    ready: () => sub.ready(),
     async publish(batch) {
       for (const message of encode(b.origin, batch)) await pub.publish(channel, message);
     },
@@ -167,7 +148,7 @@ export function redisBus(url: string, channel: string, log: Logger): Invalidatio
     onGap: b.onGap,
     async close() {
       pub.disconnect();
-      sub.disconnect();
+      sub.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { subscribeChannel } from '../../lib/redis-channel.ts';
 
 /**
  * What travels between server processes: the event the clients get, and who it is for (the
@@ -76,33 +77,25 @@ export function memoryBus(): ChatBus {
 export function redisBus(url: string, channel: string, log: Logger): ChatBus {
   const l = local();
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(url);
-  let subscribed = false;
-  const ready = sub.subscribe(channel).then(() => {
-    subscribed = true;
-  });
-  ready.catch((err) => log.warn({ err }, 'chat bus: redis subscribe failed'));
-  sub.on('message', (ch: string, raw: string) => {
-    if (ch !== channel) return;
-    const e = parse(raw);
-    if (e) l.emit(e);
-  });
-  // ioredis re-subscribes by itself after a reconnect; events in between are lost: clients catch up
-  sub.on('ready', () => {
-    if (subscribed) l.emit({ resync: true });
+  // events published while the connection was down are lost: once subscribed again, clients catch up
+  const sub = subscribeChannel(url, channel, log, 'chat bus', {
+    message(raw) {
+      const e = parse(raw);
+      if (e) l.emit(e);
+    },
+    again: () => l.emit({ resync: true }),
   });
   pub.on('error', (err) => log.warn({ err }, 'chat bus: redis error'));
-  sub.on('error', (err) => log.warn({ err }, 'chat bus: redis error'));
   return {
     kind: 'redis',
-    ready: () => ready,
+    ready: () => sub.ready(),
     async publish(e) {
       await pub.publish(channel, JSON.stringify(e));
     },
     subscribe: l.subscribe,
     async close() {
       pub.disconnect();
-      sub.disconnect();
+      sub.close();
     },
   };
 }
