@@ -45,12 +45,22 @@ export function RecordsTable({ username, kind }: { username: string; kind: Membe
     ? Object.keys(first)
         // a name answered beside its code shows in the code's column
         .filter((key) => !(key.endsWith('_name') && key.slice(0, -5) in first))
-        .map((key) => ({ title: fieldLabel(key), dataIndex: key, key, align: isMoneyField(key) ? ('right' as const) : undefined, render: (_: unknown, row: Record<string, unknown>) => show(key, row, kind) }))
+        .map((key) => ({
+          title: fieldLabel(key),
+          dataIndex: key,
+          key,
+          align: isMoneyField(key) ? ('right' as const) : undefined,
+          // the table fits its card (scroll x: true) by wrapping cells at spaces, never inside a
+          // Chinese word or a heading (中心钱包变动 no longer ends past the card's edge)
+          onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+          onCell: () => ({ style: { wordBreak: 'keep-all' } }),
+          render: (_: unknown, row: Record<string, unknown>) => show(key, row, kind),
+        }))
     : [{ title: '记录', key: 'none' }];
   return (
     <>
       {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Table rowKey={(r) => String(r.id ?? r.transfer_id ?? r.deposit_no ?? r.withdraw_no ?? r.bet_id ?? JSON.stringify(r))} columns={columns} size="small" scroll={{ x: 'max-content' }} {...table.tableProps} />
+      <Table rowKey={(r) => String(r.id ?? r.transfer_id ?? r.deposit_no ?? r.withdraw_no ?? r.bet_id ?? JSON.stringify(r))} columns={columns} size="small" {...table.tableProps} scroll={{ x: true }} />
     </>
   );
 }
