@@ -30,7 +30,8 @@ export default function TransfersPage() {
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b className="tabular">{yuan(v)}</b> },
     { title: '状态', dataIndex: 'status', render: (v: 0 | 1 | 2) => STATUS[v] },
     { title: '查询次数', dataIndex: 'attempts', align: 'right' },
-    { title: '最后错误', dataIndex: 'last_error', ellipsis: true, render: (v: string | null) => v || '-' },
+    // a column's ellipsis cuts nothing in a table as wide as its content: the text has its own width
+    { title: '最后错误', dataIndex: 'last_error', render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>{v}</Typography.Text> : '-') },
     {
       title: '发起时间',
       dataIndex: 'created_at',

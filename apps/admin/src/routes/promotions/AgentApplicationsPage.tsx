@@ -36,7 +36,7 @@ export default function AgentApplicationsPage() {
       ),
     },
     { title: '联系电话', dataIndex: 'mobile', width: 130, render: (v: string) => <span className="tabular">{v}</span> },
-    { title: '申请理由', dataIndex: 'apply_info', render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: '展开' }} style={{ marginBottom: 0 }}>{v}</Typography.Paragraph> },
+    { title: '申请理由', dataIndex: 'apply_info', render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: '展开' }} style={{ marginBottom: 0, maxWidth: 320 }}>{v}</Typography.Paragraph> },
     stateColumn(90),
     {
       title: '处理',
