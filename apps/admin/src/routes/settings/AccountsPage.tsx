@@ -66,7 +66,7 @@ export default function AccountsPage() {
     {
       title: '状态',
       key: 'enabled',
-      width: 170,
+      width: 140,
       render: (_, r) => (
         <Space size={4}>
           {r.enabled === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>}
@@ -74,13 +74,14 @@ export default function AccountsPage() {
         </Space>
       ),
     },
-    { title: '已分配次数', dataIndex: 'uses', width: 110, align: 'right', render: (v: number) => <span className="tabular">{v}</span> },
+    { title: '已分配次数', dataIndex: 'uses', width: 100, align: 'right', render: (v: number) => <span className="tabular">{v}</span> },
     { title: '最近分配', dataIndex: 'last_used_at', width: 170, render: (v: string | null) => v ?? <Typography.Text type="secondary">从未</Typography.Text> },
     { title: '添加时间', dataIndex: 'created_at', width: 170 },
     {
       title: '操作',
       key: 'op',
-      width: 140,
+      // 1,187 px with an ERC20 address (337 px) in 账户: 添加时间 sat under 操作 at 1440x900
+      width: 120,
       fixed: 'right',
       render: (_, r) =>
         editable ? (
