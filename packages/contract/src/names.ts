@@ -156,6 +156,8 @@ export const RESPONSIBLE_DURATION_NAMES: Record<string, string> = { '24h': '24�
 export const RESPONSIBLE_STATE_NAMES: Record<string, string> = { timeout: '冷静期中', exclusion: '自我排除中', limits: '设有限额' };
 // issue 21: payment channels
 export const GATEWAY_TYPE_NAMES: Record<string, string> = { sandbox: '沙盒网关（签名JSON）', sifang: '通用四方支付' };
+// the game provider a venue is reached through (venues.provider; the adapters in apps/server/src/adapters/venues)
+export const VENUE_PROVIDER_NAMES: Record<string, string> = { sandbox: '沙盒供应商' };
 export const SIGN_TYPE_NAMES: Record<string, string> = { md5: 'MD5', sha256: 'SHA-256', hmac_sha256: 'HMAC-SHA256' };
 export const CHANNEL_STATE_NAMES: Record<string, string> = { enabled: '启用', disabled: '停用', paused: '已自动暂停' };
 // issue 33: channel credential changes awaiting a second operator; issue 34: methods the cashier hides

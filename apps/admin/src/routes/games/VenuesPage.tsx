@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { adminVenueUpdateSchema, GAME_CATEGORY_NAMES, VENUE_MODE_NAMES, type AdminCatalogueSyncReply, type AdminVenueRow } from '@casino/contract';
+import { adminVenueUpdateSchema, GAME_CATEGORY_NAMES, VENUE_MODE_NAMES, VENUE_PROVIDER_NAMES, type AdminCatalogueSyncReply, type AdminVenueRow } from '@casino/contract';
 import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -77,7 +77,7 @@ export default function VenuesPage() {
               <b>{r.name}</b> {r.renamed ? <Tag>已改名</Tag> : null}
             </span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.platform} · {r.provider}
+              {r.platform} · {VENUE_PROVIDER_NAMES[r.provider] ?? r.provider}
             </Typography.Text>
           </Space>
         </Space>
@@ -185,7 +185,7 @@ export default function VenuesPage() {
       {editing ? (
         <ActionModal<{ name: string; sort: number }>
           open
-          title={`名称与排序 · ${editing.platform}`}
+          title={`名称与排序 · ${editing.name}`}
           warning="改名和排序会保留，不会被之后的目录同步覆盖；会员端5秒内生效。"
           schema={adminVenueUpdateSchema}
           fixed={{ platform: editing.platform }}
