@@ -101,6 +101,17 @@ describe('cards', () => {
     await dialog.getByText(CARD_MSG.deleteConfirm).waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect.poll(() => byTest('wallet-card').count()).toBe(1);
+    // Back while it asks: the question leaves with the page instead of standing over the next
+    // one (where its 确定 would unbind a card no longer shown), and the card stays
+    await open('/mine');
+    await open('/wallet?type=2');
+    await byTest('card-delete').click();
+    await dialog.getByText(CARD_MSG.deleteConfirm).waitFor();
+    await page.goBack();
+    await expect.poll(hashPath).toBe('/mine');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await open('/wallet?type=2');
+    await expect.poll(() => byTest('wallet-card').count()).toBe(1);
     await byTest('card-delete').click();
     await dialog.getByText(CARD_MSG.deleteConfirm).waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();

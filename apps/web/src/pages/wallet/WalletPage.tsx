@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CARD_LIMITS, CARD_MSG, type CardItem } from '@casino/contract';
 import { apiPost, failureText } from '../../api/client';
 import { AppLink } from '../../lib/nav';
 import { confirmUnbindCard, toast } from '../../ui/feedback';
+import { Dialog } from '../../ui/imperative';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { IconChevronRight, IconInfo, IconShield } from '../../components/icons';
 import { Tabs } from '../../components/Tabs';
@@ -36,6 +37,9 @@ export default function WalletPage() {
   const counts: Record<WalletTab, number | undefined> = { 1: usdt.data?.length, 2: bank.data?.length };
   const cards = query.data ?? [];
   const full = cards.length >= CARD_LIMITS.perType;
+  // an open 解除绑定 question must not outlive the page: after Back it stood over the next page,
+  // and its 确定 unbound a card the member no longer saw (closing it answers 取消)
+  useEffect(() => () => Dialog.clear(), []);
 
   return (
     <div className="page-body wl" data-testid="wallet">
