@@ -172,6 +172,15 @@ describe('home', () => {
     await byTest('home-notice-text').waitFor();
     await byTest('home-notice').click();
     await byTest('notice-dialog').waitFor();
+    // the dialog belongs to home: leaving home (here Back, to the promotions visited before)
+    // closes it rather than leaving it over the next page
+    await page.goBack();
+    await byTest('activity-page').waitFor();
+    await expect.poll(() => byTest('notice-dialog').count()).toBe(0);
+    await page.goForward();
+    await byTest('home-notice-text').waitFor();
+    await byTest('home-notice').click();
+    await byTest('notice-dialog').waitFor();
     await page.getByRole('button', { name: '查看全部公告' }).click();
     // a guest is sent to log in on the way to the message centre
     await page.waitForURL(/#\/login\?redirect=/);

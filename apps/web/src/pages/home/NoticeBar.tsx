@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../api/client';
 import { Svg, type P } from '../../components/icons';
@@ -26,6 +27,18 @@ export function NoticeBar() {
   const text = lines.length ? lines.join('　　　') : '';
   // about 60 px per second, whatever the length
   const seconds = Math.max(10, Math.round((text.length * 13 + 320) / 60));
+  // the dialog belongs to home: leaving it (Back, a tab, a link) closes it, and a tap whose
+  // dialog code arrives after home was left opens nothing
+  const dialog = useRef<{ close: () => void } | null>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      dialog.current?.close();
+      dialog.current = null;
+    };
+  }, []);
   return (
     <button
       type="button"
@@ -33,7 +46,10 @@ export function NoticeBar() {
       data-testid="home-notice"
       aria-label="平台公告"
       onClick={() => {
-        if (lines.length) void import('./noticeDialog').then((m) => m.showNotices(lines));
+        if (!lines.length) return;
+        void import('./noticeDialog').then((m) => {
+          if (mounted.current) dialog.current = m.showNotices(lines);
+        });
       }}
     >
       <span className="notice-icon">

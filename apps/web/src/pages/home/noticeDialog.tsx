@@ -1,8 +1,12 @@
 import { Dialog } from '../../ui/imperative';
 import { navigateTo } from '../../lib/navigation';
 
-/** The announcements dialog of the home's notice bar, with the way to the message centre. */
-export function showNotices(lines: string[]) {
+/**
+ * The announcements dialog of the home's notice bar, with the way to the message centre. The
+ * handler lets the bar close it when home is left (Back, a tab): antd-mobile's imperative
+ * dialogs otherwise stay over the next page.
+ */
+export function showNotices(lines: string[]): { close: () => void } {
   const handler = Dialog.show({
     title: '平台公告',
     closeOnMaskClick: true,
@@ -28,4 +32,5 @@ export function showNotices(lines: string[]) {
       ],
     ],
   });
+  return handler;
 }
