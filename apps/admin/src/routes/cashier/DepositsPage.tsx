@@ -47,15 +47,15 @@ export default function DepositsPage() {
     {
       title: '单号 / 时间',
       dataIndex: 'deposit_no',
-      width: 190,
+      width: 185,
       render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.status === 'review' || r.status === 'pending'} />,
     },
-    { title: '会员', dataIndex: 'username', width: 100, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '方式', key: 'kind', width: 100, render: (_, r) => <Space orientation="vertical" size={0}><span>{DEPOSIT_KIND_NAMES[r.kind] ?? r.kind}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{PAY_TYPE_NAMES[r.paytype] ?? r.paytype}</span></Space> },
+    { title: '会员', dataIndex: 'username', width: 90, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
+    { title: '方式', key: 'kind', width: 90, render: (_, r) => <Space orientation="vertical" size={0}><span>{DEPOSIT_KIND_NAMES[r.kind] ?? r.kind}</span><span style={{ fontSize: 12, color: '#5b6276' }}>{PAY_TYPE_NAMES[r.paytype] ?? r.paytype}</span></Space> },
     {
       title: '订单 / 实付',
       key: 'amount',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, r) => (
         <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
@@ -68,17 +68,19 @@ export default function DepositsPage() {
     {
       title: '付款信息',
       key: 'payer',
+      width: 160,
+      // a width of its own (a gateway order number or a USDT line was 224 px)
       render: (_, r) =>
         r.depositor ? (
-          <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
+          <Space orientation="vertical" size={0} style={{ fontSize: 12, maxWidth: 144, overflowWrap: 'anywhere' }}>
             <span>{r.depositor.bank_owner} · {r.depositor.bank}</span>
             <span className="tabular">{r.depositor.bank_no}</span>
           </Space>
         ) : r.usdt ? (
-          <span style={{ fontSize: 12 }}>{r.usdt.protocol} · {r.usdt.amount} USDT（汇率 {r.usdt.rate}）</span>
+          <span style={{ fontSize: 12, display: 'block', maxWidth: 144 }}>{r.usdt.protocol} · {r.usdt.amount} USDT（汇率 {r.usdt.rate}）</span>
         ) : r.kind === 'online' ? (
           // issue 33: which channel (merchant account) took the order, to check it against that account
-          <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
+          <Space orientation="vertical" size={0} style={{ fontSize: 12, maxWidth: 144, overflowWrap: 'anywhere' }}>
             <span data-testid="deposit-channel">{channelText(r)}</span>
             {r.gateway_order_no ? <span className="tabular">网关单号 {r.gateway_order_no}</span> : null}
           </Space>
@@ -89,16 +91,16 @@ export default function DepositsPage() {
     // wrapped in its own width: the table takes its columns' content width (TableCard), so
     // ellipsis never cut it and the one-line account (394 px) pushed the table to 1,426 px,
     // its end under 操作 at 1440x900
-    { title: '收款账户', dataIndex: 'receiving', width: 220, render: (v: string) => <div style={{ maxWidth: 204, fontSize: 12, overflowWrap: 'anywhere' }}>{v}</div> },
+    { title: '收款账户', dataIndex: 'receiving', width: 200, render: (v: string) => <div style={{ maxWidth: 184, fontSize: 12, overflowWrap: 'anywhere' }}>{v || '-'}</div> },
     {
       title: '状态',
       key: 'status',
-      width: 130,
+      width: 110,
       render: (_, r) => (
         <Space orientation="vertical" size={2}>
           <Tag color={STATUS[r.status].color}>{STATUS[r.status].text}</Tag>
-          {r.review_reason ? <span style={{ fontSize: 12, color: '#d48806' }}>{r.review_reason}</span> : null}
-          {r.reject_reason ? <span style={{ fontSize: 12, color: '#cf1322' }}>原因：{r.reject_reason}</span> : null}
+          {r.review_reason ? <span style={{ fontSize: 12, color: '#d48806', display: 'block', maxWidth: 150 }}>{r.review_reason}</span> : null}
+          {r.reject_reason ? <span style={{ fontSize: 12, color: '#cf1322', display: 'block', maxWidth: 150 }}>原因：{r.reject_reason}</span> : null}
           {r.decided_by ? <span style={{ fontSize: 12 }}>处理：{r.decided_by}</span> : null}
         </Space>
       ),
@@ -107,7 +109,7 @@ export default function DepositsPage() {
       title: '操作',
       key: 'op',
       fixed: 'right',
-      width: 150,
+      width: 130,
       render: (_, r) =>
         reviewer && decidable(r) ? (
           <Space size={4}>

@@ -67,15 +67,15 @@ export default function WithdrawalsPage() {
       width: 190,
       render: (v: string, r) => <OrderCell no={v} createdAt={r.created_at} waiting={r.state === 1} />,
     },
-    { title: '会员', dataIndex: 'username', width: 100, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
-    { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (v: number, r) => <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}><b className="tabular">{yuan(v)}</b>{r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}<RiskBeside risk={r.risk} username={r.username} /></Space> },
+    { title: '会员', dataIndex: 'username', width: 90, render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
+    { title: '金额', dataIndex: 'amount', width: 105, align: 'right', render: (v: number, r) => <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}><b className="tabular">{yuan(v)}</b>{r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}<RiskBeside risk={r.risk} username={r.username} /></Space> },
     {
       title: '收款账户',
       key: 'account',
-      width: 180,
+      width: 170,
       render: (_, r) =>
         r.kind === 'usdt' ? (
-          <Space orientation="vertical" size={0} style={{ maxWidth: 164 }}>
+          <Space orientation="vertical" size={0} style={{ maxWidth: 154 }}>
             <span>USDT {r.usdt ? `${r.usdt.chain} · 到账 ${r.usdt.received} USDT（汇率 ${r.usdt.rate}）` : ''}</span>
             <span className="tabular" style={{ fontSize: 12, wordBreak: 'break-all' }}>{r.bank_no}</span>
           </Space>
@@ -91,7 +91,7 @@ export default function WithdrawalsPage() {
       // own they were the 8th column of 1,420 px, half under 操作 at 1440x900
       title: '风控提示 / 打码',
       key: 'risk',
-      width: 240,
+      width: 230,
       render: (_, r) => (
         <Space orientation="vertical" size={2}>
           {r.risk.notes.length ? (
@@ -119,7 +119,7 @@ export default function WithdrawalsPage() {
           {r.claimed_by && r.state === 1 ? <span style={{ fontSize: 12 }}>预备出款：{r.claimed_by}</span> : null}
           {r.first_approved_by ? <span style={{ fontSize: 12 }}>初审：{r.first_approved_by}</span> : null}
           {r.decided_by ? <span style={{ fontSize: 12 }}>处理：{r.decided_by}</span> : null}
-          {r.reason ? <span style={{ fontSize: 12, color: '#cf1322' }}>原因：{r.reason}</span> : null}
+          {r.reason ? <span style={{ fontSize: 12, color: '#cf1322', display: 'block', maxWidth: 150 }}>原因：{r.reason}</span> : null}
         </Space>
       ),
     },

@@ -75,8 +75,8 @@ export default function AccountsPage() {
       ),
     },
     { title: '已分配次数', dataIndex: 'uses', width: 100, align: 'right', render: (v: number) => <span className="tabular">{v}</span> },
-    { title: '最近分配', dataIndex: 'last_used_at', width: 170, render: (v: string | null) => v ?? <Typography.Text type="secondary">从未</Typography.Text> },
-    { title: '添加时间', dataIndex: 'created_at', width: 170 },
+    { title: '最近分配', dataIndex: 'last_used_at', width: 160, render: (v: string | null) => v ?? <Typography.Text type="secondary">从未</Typography.Text> },
+    { title: '添加时间', dataIndex: 'created_at', width: 160 },
     {
       title: '操作',
       key: 'op',
