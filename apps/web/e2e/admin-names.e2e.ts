@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { api, baseUrl, launch, operatorToken, registerMember, requestsSeen, shot } from './browser.ts';
+import { api, baseUrl, chooseOption, launch, operatorToken, registerMember, requestsSeen, shot } from './browser.ts';
 
 /**
  * Operators read names, not codes (issue 25): every back-office screen with data on it, at
@@ -304,3 +304,38 @@ test('toasts and inbox texts show amounts grouped', async () => {
   expect(texts.filter((t) => t.startsWith('inbox:') && t.includes('6,000.00'))).not.toEqual([]);
   expect(texts.filter((t) => UNGROUPED.test(t))).toEqual([]);
 });
+
+/**
+ * Names where operators pick or read a venue, and the money queues whole at 1440x900: 待处理转账
+ * filters by a venue picked by its name (the filter took a code: typing OB电子 matched nothing),
+ * 场馆管理 names a venue's provider (it read 'obgdy · sandbox'), and 存款审核 and 取款审核 show
+ * every column without scrolling sideways (打码 / 累计存款 sat under 操作 at 1,420 px).
+ */
+test('venues by name, and the cashier queues fit the screen', async () => {
+  const page = await desktop();
+  await page.goto(`${baseUrl()}/admin/cashier/transfers`);
+  await page.getByTestId('operator-menu').waitFor();
+  await loaded(page);
+  await page.locator('.filters .ant-segmented-item').filter({ hasText: '全部' }).click();
+  await chooseOption(page.locator('.filters .ant-select').first(), 'OB电子（OBGDY）');
+  await page.locator('.ant-table-row').filter({ hasText: member.name }).first().waitFor();
+  await loaded(page);
+  const venues = await page.locator('.ant-table-row td:nth-child(3)').allInnerTexts();
+  expect(venues.length).toBeGreaterThan(0);
+  expect(new Set(venues)).toEqual(new Set(['OB电子']));
+
+  await visit(page, '/games/venues');
+  await loaded(page);
+  const ob = page.locator('.ant-table-row').filter({ hasText: 'OB电子' }).first();
+  await expect.poll(() => ob.innerText()).toContain('obgdy · 沙盒供应商');
+
+  for (const path of ['/cashier/deposits', '/cashier/withdrawals']) {
+    await visit(page, path);
+    await loaded(page);
+    await page.locator('.filters .ant-segmented-item').filter({ hasText: '全部' }).click();
+    await page.locator('.ant-table-row').filter({ hasText: member.name }).first().waitFor();
+    await loaded(page);
+    const overflow = await page.locator('.ant-table-body, .ant-table-content').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, `${path}: px past the card`).toBeLessThanOrEqual(0);
+  }
+}, 120_000);

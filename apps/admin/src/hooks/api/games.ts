@@ -30,12 +30,13 @@ export const listVenues: TableRequest<AdminVenueRow, VenueFilters> = ({ current,
 export const listGames: TableRequest<AdminGameRow, GameFilters> = ({ current, pageSize, ...filters }) =>
   call<AdminPaged<AdminGameRow>>('/admin/api/games/list', { ...compact(filters), page: current, per_page: pageSize });
 
-/** every venue (at most 100) for the game screen's venue filter */
-export function useVenueOptions() {
+/** every venue (at most 100) for the game screen's venue filter (and 待处理转账's, for operators with games.manage) */
+export function useVenueOptions(enabled = true) {
   return useQuery({
     queryKey: [...venuesKey, 'options'],
     queryFn: () => call<AdminPaged<AdminVenueRow>>('/admin/api/venues/list', { per_page: 100 }),
     staleTime: 60_000,
+    enabled,
   });
 }
 

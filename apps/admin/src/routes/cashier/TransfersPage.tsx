@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { adminTransferSettleSchema, type AdminTransferRow } from '@casino/contract';
-import { Button, Card, Form, Input, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { ActionModal } from '../../components/ActionModal';
 import { PageTitle } from '../../components/PageTitle';
 import { TableCard } from '../../components/TableCard';
 import { can, useMe } from '../../hooks/api/auth';
+import { useVenueOptions } from '../../hooks/api/games';
 import { listTransfers, transfersKey, useSettleTransfer, type TransferFilters } from '../../hooks/api/transfers';
 import { useTable } from '../../hooks/use-table';
 import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
@@ -21,6 +22,11 @@ export default function TransfersPage() {
   const table = useTable<AdminTransferRow, TransferFilters>(transfersKey, listTransfers, { initialParams: { state: 'pending' }, refetchInterval: 30_000 });
   const settle = useSettleTransfer();
   const [row, setRow] = useState<AdminTransferRow | null>(null);
+  // the filter takes a venue's code: operators pick it by name (typing AG真人 matched nothing);
+  // the venue list needs games.manage, so without it the code is typed, as the placeholder says
+  const pickVenue = can(me.data, 'games.manage');
+  const venues = useVenueOptions(pickVenue);
+  const venueOptions = (venues.data?.data ?? []).map((v) => ({ value: v.platform, label: `${v.name}（${v.platform.toUpperCase()}）` }));
 
   const columns: ColumnsType<AdminTransferRow> = [
     { title: '转账单号', dataIndex: 'transfer_id', render: (v: string) => <Typography.Text copyable style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{v}</Typography.Text> },
@@ -71,7 +77,11 @@ export default function TransfersPage() {
             <Input allowClear style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="platform" label="场馆">
-            <Input allowClear style={{ width: 150 }} />
+            {pickVenue ? (
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部场馆" options={venueOptions} loading={venues.isPending} style={{ width: 180 }} onChange={() => form.submit()} />
+            ) : (
+              <Input allowClear placeholder="场馆代码，如 ag" style={{ width: 150 }} />
+            )}
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             搜索
