@@ -222,7 +222,8 @@ describe('back-office', () => {
 
     // the audit log: the adjustment and both approvals, newest first
     await page.goto(`${baseUrl()}/admin/audit`);
-    await page.getByLabel('对象').fill(`withdrawal:${no}`);
+    // the order number as the queue shows it, not the log's code (withdrawal:W...)
+    await page.getByLabel('对象').fill(no);
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);

@@ -59,11 +59,24 @@ const ACTION_OPTIONS = [
   ...Object.entries(AUDIT_ACTION_NAMES).map(([value, label]) => ({ value, label })),
 ];
 
+/**
+ * The 对象 filter as operators fill it: the server matches a target code exactly
+ * (withdrawal:W2026..., deposit:D2026...), which no screen shows; an order number the tables
+ * show (and copy) is taken as its order's code. A code typed whole passes as it is.
+ */
+function targetCode(input: string | undefined): string | undefined {
+  const t = input?.trim();
+  if (!t) return undefined;
+  if (/^W\d{10,}$/.test(t)) return `withdrawal:${t}`;
+  if (/^D\d{10,}$/.test(t)) return `deposit:${t}`;
+  return t;
+}
+
 /** The append-only audit log, newest first, filtered on the server. */
 export default function AuditPage() {
   const [form] = Form.useForm<FormValues>();
   const table = useTable<AuditRow, AuditFilters>(auditKey, listAudit);
-  const search = ({ range, ...rest }: FormValues) => table.search({ ...rest, ...dayRange(range) });
+  const search = ({ range, target, ...rest }: FormValues) => table.search({ ...rest, target: targetCode(target), ...dayRange(range) });
 
   return (
     <>
@@ -83,7 +96,7 @@ export default function AuditPage() {
             </Col>
             <Col span={4}>
               <Form.Item name="target" label="对象">
-                <Input allowClear placeholder="如 withdrawal:W..." />
+                <Input allowClear placeholder="取款或存款单号" />
               </Form.Item>
             </Col>
             <Col span={6}>
