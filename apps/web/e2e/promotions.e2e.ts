@@ -217,4 +217,23 @@ describe('promotions end to end', () => {
       await guest.close();
     }
   });
+
+  it('/hongbao: when the grab allowance cannot be read, 立即抢红包 says so and asks again instead of doing nothing', async () => {
+    let asked = 0;
+    await page.route('**/api/userredpacket', (r) => {
+      asked++;
+      return r.abort('failed');
+    });
+    try {
+      await open('/hongbao');
+      await page.reload();
+      await byTest('hongbao-rules').getByText('重新加载').waitFor();
+      const before = asked;
+      await byTest('hongbao-grab').click();
+      await page.getByText(PROMO_MSG.redPacketNetwork).waitFor();
+      await expect.poll(() => asked).toBeGreaterThan(before);
+    } finally {
+      await page.unroute('**/api/userredpacket');
+    }
+  });
 });

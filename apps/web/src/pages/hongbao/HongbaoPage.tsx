@@ -70,7 +70,14 @@ export default function HongbaoPage() {
   const onGrab = () => {
     if (!switchOn || info.data?.switch === 0) return toast(PROMO_MSG.redPacketOff, 'fail');
     if (!token) return askLogin();
-    if (!info.data) return;
+    if (!info.data) {
+      // the grab allowance could not be read: say so and ask again, rather than a dead button
+      if (info.isError) {
+        toast(PROMO_MSG.redPacketNetwork, 'fail');
+        void info.refetch();
+      }
+      return;
+    }
     if (info.data.sendnums <= 0) return setOutcome({ kind: 'refused', message: PROMO_MSG.notEligible });
     grab.mutate(undefined, {
       onSuccess: (r) => setOutcome({ kind: 'won', amount: r.redpacketmoney }),
