@@ -62,7 +62,7 @@ export default function WithdrawalsPage() {
           <Form.Item name="adjust_second_approval_over" label="人工调整双人复核门槛" rules={[settingRule('adjust_second_approval_over')]} extra="单笔人工调整（加款或扣款）超过此金额时，需要第二位不同的操作员批准后才入账；0 表示不需要。">
             <InputNumber min={0} max={1000000} precision={0} suffix="元" style={{ width: 220 }} />
           </Form.Item>
-          <Form.Item name="adjust_daily_immediate_max" label="每位操作员每日直接调整上限" rules={[settingRule('adjust_daily_immediate_max')]} extra="同一操作员在一个北京日内直接生效的调整合计超过此金额后，之后的调整也需第二位操作员批准（防止拆成多笔小额）；0 表示不限。">
+          <Form.Item name="adjust_daily_immediate_max" label="每位操作员每日直接调整上限" rules={[settingRule('adjust_daily_immediate_max')]} extra="同一操作员一个北京日内直接生效的调整合计超过此金额后，之后的调整也需第二位操作员批准；0 表示不限。">
             <InputNumber min={0} precision={0} suffix="元" style={{ width: 220 }} />
           </Form.Item>
           <Divider titlePlacement="start" plain>
