@@ -36,16 +36,18 @@ export default function BannersPage() {
       }
       columns={(edit) => [
         { title: '图片', dataIndex: 'src', width: 180, render: (v: string, r) => <Image src={v} width={150} height={60} style={{ objectFit: 'cover', borderRadius: 6 }} alt={r.title} /> },
-        { title: '标题', dataIndex: 'title', render: (v: string) => <span data-testid="banner-title">{v}</span> },
+        // title and link wrap in widths of their own: the table takes its content's width, and
+        // at 1440x900 with a page scrollbar it was 1,171 px in 1,133, 操作 cut at the edge
+        { title: '标题', dataIndex: 'title', render: (v: string) => <span data-testid="banner-title" style={{ display: 'block', maxWidth: 200 }}>{v}</span> },
         { title: '广告位', dataIndex: 'type', width: 130, render: (v: number) => BANNER_TYPES[v as 1 | 2] ?? v },
-        { title: '跳转链接', dataIndex: 'link', render: (v: string) => (v ? <code>{v}</code> : <span style={{ color: '#9aa0b2' }}>无</span>) },
+        { title: '跳转链接', dataIndex: 'link', render: (v: string) => (v ? <code style={{ display: 'inline-block', maxWidth: 200, overflowWrap: 'anywhere' }}>{v}</code> : <span style={{ color: '#9aa0b2' }}>无</span>) },
         { title: '排序', dataIndex: 'sort', width: 70, align: 'right' },
         { title: '状态', dataIndex: 'state', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">展示中</Tag> : <Tag>已下架</Tag>) },
         { title: '创建时间', dataIndex: 'created_at', width: 170 },
         {
           title: '操作',
           key: 'op',
-          width: 200,
+          width: 150,
           render: (_, r) => (
             <Space size={0}>
               <EditLink onClick={() => edit(r)} testId={`banner-edit-${r.id}`} />
