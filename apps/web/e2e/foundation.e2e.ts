@@ -127,6 +127,15 @@ describe('signing out and expired sessions', () => {
   it('logout asks first, then clears local and session storage and goes to /login', async () => {
     await signedIn();
     await page.evaluate(() => sessionStorage.setItem('probe', '1'));
+    await open('/');
+    await open('/mine');
+    // Back while it asks: the question goes with the page (answered 取消), the member stays in
+    await byTest('logout-button').click();
+    await page.getByText(MSG.logoutConfirm).waitFor();
+    await page.goBack();
+    await expect.poll(hashPath).toBe('/');
+    await expect.poll(() => page.getByText(MSG.logoutConfirm).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await open('/mine');
     await byTest('logout-button').click();
     await page.getByText(MSG.logoutConfirm).waitFor();
