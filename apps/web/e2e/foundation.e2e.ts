@@ -172,6 +172,20 @@ describe('signing out and expired sessions', () => {
     await expect.poll(hashPath).toMatch(/^\/login/);
     expect((await storage()).local.token).toBeUndefined();
   });
+
+  it('the 认证失败 dialog closed by leaving its page still ends at /login', async () => {
+    await signedIn();
+    await page.route('**/api/balance', (route) => route.abort());
+    await open('/mine');
+    await byTest('logout-button').waitFor();
+    await revokeFromOutside();
+    // the wallet's lists meet the 401; Back leaves the wallet, which closes its dialogs as it goes
+    await open('/wallet');
+    await page.getByText(MSG.authExpiredTitle).waitFor();
+    await page.goBack();
+    await expect.poll(hashPath).toMatch(/^\/login/);
+    expect((await storage()).local.token).toBeUndefined();
+  });
 });
 
 describe('maintenance', () => {
