@@ -1,5 +1,7 @@
 export * from './messages.ts';
 export * from './money.ts';
+// the business zone's clock (no zod: the member home's first screen reads it)
+export * from './beijing.ts';
 export * from './limits.ts';
 export * from './validate.ts';
 export * from './envelope.ts';

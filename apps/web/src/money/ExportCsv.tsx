@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { RECORDS_EXPORT_MAX_DAYS, RECORDS_EXPORT_NAMES, recordsExportSchema, TIMERS, type RecordsExportKind } from '@casino/contract';
+import { beijingToday, RECORDS_EXPORT_MAX_DAYS, RECORDS_EXPORT_NAMES, recordsExportSchema, TIMERS, type RecordsExportKind } from '@casino/contract';
 import { Sheet } from '../components/Sheet';
 import { local, STORAGE_KEYS } from '../lib/storage';
 import { toast } from '../ui/feedback';
 import './ExportCsv.css';
 
 /** a Beijing day `back` days before today, YYYY-MM-DD */
-const beijingDay = (back = 0) => new Date(Date.now() + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
+const beijingDay = (back = 0) => beijingToday(Date.now() - back * 86_400_000);
 
 /**
  * 下载CSV (issue 22): the member picks a range of days (at most RECORDS_EXPORT_MAX_DAYS) and the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { beijingToday } from '../beijing.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { plainText } from '../text-rules.ts';
@@ -55,11 +56,6 @@ export const MOBILE_PATTERN = /^(?:0|86|17951)?(?:13\d|15\d|17[678]|18\d|14[57])
 /** A plain address: local part, @, dotted domain ending in letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today's date in Beijing, YYYY-MM-DD (the business zone, whatever the device's own). */
-export function beijingToday(now = Date.now()): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** True for YYYY-MM-DD naming a day that exists (no 2001-02-30). */
 export function isRealDate(s: string): boolean {

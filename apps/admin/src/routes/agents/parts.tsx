@@ -1,4 +1,4 @@
-import { AGENT_COUNT_FIGURES, AGENT_FIGURE_LABEL, AGENT_FLAG_STATE_LABEL, AGENT_RECORD_STATE_LABEL, AGENT_STATEMENT_STATE_LABEL, type AgentFiguresYuan } from '@casino/contract';
+import { AGENT_COUNT_FIGURES, AGENT_FIGURE_LABEL, beijingClock, AGENT_FLAG_STATE_LABEL, AGENT_RECORD_STATE_LABEL, AGENT_STATEMENT_STATE_LABEL, type AgentFiguresYuan } from '@casino/contract';
 import { Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useAgentPlans, useAgentSearch } from '../../hooks/api/agents';
@@ -36,7 +36,7 @@ export const FIGURE_KEYS = Object.keys(AGENT_FIGURE_LABEL) as (keyof AgentFigure
 
 /** the current Beijing month, 'YYYY-MM' */
 export function beijingMonth(offset = 0, now = Date.now()): string {
-  const d = new Date(now + 8 * 3_600_000);
+  const d = beijingClock(now);
   const m = d.getUTCFullYear() * 12 + d.getUTCMonth() + offset;
   return `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
 }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { adminRedPacketRuleCreateSchema, adminRedPacketRuleDeleteSchema, type RedPacketPreviewMember } from '@casino/contract';
+import { adminRedPacketRuleCreateSchema, beijingToday, adminRedPacketRuleDeleteSchema, type RedPacketPreviewMember } from '@casino/contract';
 import { Alert, Button, Col, DatePicker, Descriptions, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Space, Statistic, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -248,8 +248,8 @@ export default function RedPacketRulesPage() {
 
   const row = open?.row;
   // the form's times are Beijing wall-clock, whatever the operator's own zone
-  const beijingToday = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const blank: Partial<RuleForm> = { mode: 'fixed', grabs: 1, turnover_multiple: 1, state: 1, start_time: `${beijingToday} 00:00:00`, end_time: `${dayjs(beijingToday).add(1, 'year').format('YYYY-MM-DD')} 23:59:59` };
+  const today = beijingToday();
+  const blank: Partial<RuleForm> = { mode: 'fixed', grabs: 1, turnover_multiple: 1, state: 1, start_time: `${today} 00:00:00`, end_time: `${dayjs(today).add(1, 'year').format('YYYY-MM-DD')} 23:59:59` };
   return (
     <>
       <PageTitle

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, ReloadOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
-import { accountName, ENTRY_KIND_NAMES, fieldLabel, RECON_REF_LABELS, RECON_CHECK_TITLES, RECON_CHECKS, TRANSFER_DIRECTION_NAMES, type ReconCheck, type ReconCheckResult, type ReconDayResult, type ReconDayRow, type ReconItemRow } from '@casino/contract';
+import { accountName, beijingToday, ENTRY_KIND_NAMES, fieldLabel, RECON_REF_LABELS, RECON_CHECK_TITLES, RECON_CHECKS, TRANSFER_DIRECTION_NAMES, type ReconCheck, type ReconCheckResult, type ReconDayResult, type ReconDayRow, type ReconItemRow } from '@casino/contract';
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Popconfirm, Row, Segmented, Skeleton, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -14,10 +14,6 @@ import { listItems, RECON_POLL_MS, reconKey, reconRunning, useReconDay, useRecon
 import { useTable } from '../../hooks/use-table';
 import { count, yuan } from '../../lib/format';
 
-/** today's Beijing date, whatever the browser's own zone */
-function beijingToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 const yesterday = () => dayjs(beijingToday()).subtract(1, 'day').format('YYYY-MM-DD');
 
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponsibleSession, ResponsibleState } from '@casino/contract';
+import { beijingClock, type ResponsibleSession, type ResponsibleState } from '@casino/contract';
 import { apiPost, failureText, type ApiResult } from '../../api/client';
 import { toast } from '../../ui/feedback';
 
@@ -22,7 +22,7 @@ export function useResponsible(enabled = true) {
 }
 
 /** a moment as the wire's Beijing time string */
-const wireTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const wireTime = (ms: number) => beijingClock(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** the reality check's figures: the game session's settled bets since `since` (asked when the dialog opens at `at`) */
 export function useSessionResult(since: number, at: number | null) {

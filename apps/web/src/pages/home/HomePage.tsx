@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { beijingClock } from '@casino/contract';
 import { Money } from '../../components/Money';
 import { BreakBannerSlot } from '../../components/BreakBannerSlot';
 import { useSession } from '../../session/store';
@@ -26,14 +27,8 @@ import { GameTabs } from './GameTabs';
 import { session } from '../../lib/storage';
 import './HomePage.css';
 
-/**
- * The Beijing hour (UTC+8, no summer time since 1991), by arithmetic: an Intl date format with a
- * time zone loads ICU's zone data, a long task on a slow phone's first screen (issue 37).
- */
-const beijingHour = (now = Date.now()) => new Date(now + 8 * 3_600_000).getUTCHours();
-
 function greeting(): string {
-  const hour = beijingHour();
+  const hour = beijingClock().getUTCHours();
   if (hour < 5) return '夜深了';
   if (hour < 11) return '早上好';
   if (hour < 13) return '中午好';
