@@ -31,15 +31,8 @@ afterEach(async (ctx) => {
 
 /** The system Chromium at the spec's phone size. */
 export async function launch(): Promise<Browser> {
-  const browser = await launchChromium();
-  launched.push(browser);
-  return browser;
-}
-
-function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-  return chromium.launch({
-    executablePath,
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',
@@ -55,6 +48,8 @@ function launchChromium(): Promise<Browser> {
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
     ],
   });
+  launched.push(browser);
+  return browser;
 }
 
 /**
