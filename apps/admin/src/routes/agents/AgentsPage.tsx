@@ -13,6 +13,7 @@ import { can, useMe } from '../../hooks/api/auth';
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
 import { AgentSelect, AgentStateTag, fullAgentLink, PlanSelect } from './parts';
+import { CutText } from '../../components/CutText';
 
 /** 代理列表: search, open an agent, make a member an agent, move a member between agents. */
 export default function AgentsPage() {
@@ -47,7 +48,7 @@ export default function AgentsPage() {
       render: (v: number, r) => (v > 0 ? <Link to={`/agents/flags?agent_id=${r.id}`}><Badge count={v} title={`${v} 个待处理风险标记`} /></Link> : <span style={{ color: '#389e0d' }}>无</span>),
     },
     { title: '状态', dataIndex: 'state', render: (v: number) => <AgentStateTag state={v} /> },
-    { title: '备注', dataIndex: 'note', render: (v: string) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>{v}</Typography.Text> : '-') },
+    { title: '备注', dataIndex: 'note', render: (v: string) => (v ? <CutText text={v} width={200} /> : '-') },
     { title: '成为代理', dataIndex: 'created_at', render: (v: string) => <span className="tabular">{v}</span> },
     { title: '操作', key: 'op', fixed: 'right', render: (_, r) => <Link to={`/agents/${r.id}`}>详情</Link> },
   ];

@@ -12,6 +12,7 @@ import { useVenueOptions } from '../../hooks/api/games';
 import { listTransfers, transfersKey, useSettleTransfer, type TransferFilters } from '../../hooks/api/transfers';
 import { useTable } from '../../hooks/use-table';
 import { ageClass, ageText, minutesSince, yuan } from '../../lib/format';
+import { CutText } from '../../components/CutText';
 
 const STATUS = { 0: <Tag color="red">失败</Tag>, 1: <Tag color="green">成功</Tag>, 2: <Tag color="orange">待确认</Tag> } as const;
 
@@ -36,8 +37,7 @@ export default function TransfersPage() {
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b className="tabular">{yuan(v)}</b> },
     { title: '状态', dataIndex: 'status', render: (v: 0 | 1 | 2) => STATUS[v] },
     { title: '查询次数', dataIndex: 'attempts', align: 'right' },
-    // a column's ellipsis cuts nothing in a table as wide as its content: the text has its own width
-    { title: '最后错误', dataIndex: 'last_error', render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>{v}</Typography.Text> : '-') },
+    { title: '最后错误', dataIndex: 'last_error', render: (v: string | null) => (v ? <CutText text={v} width={220} /> : '-') },
     {
       title: '发起时间',
       dataIndex: 'created_at',

@@ -1,9 +1,10 @@
 import { adminNoticeCreateSchema, adminNoticeUpdateSchema, type AdminNoticeRow } from '@casino/contract';
-import { Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { DeleteLink, EditLink, flagSwitch, ListAndEditor } from '../../components/ListAndEditor';
 import { listNotices, noticesKey, useContentAction, type NoticeFilters } from '../../hooks/api/content';
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
+import { CutText } from '../../components/CutText';
 
 type NoticeForm = Omit<AdminNoticeRow, 'id' | 'created_at'>;
 
@@ -32,9 +33,7 @@ export default function NoticesPage() {
       }
       columns={(edit) => [
         { title: '标题', dataIndex: 'title', width: 220 },
-        // its own width: the table takes its content's (TableCard), so the two-line ellipsis never
-        // cut a notice and one was 1,300 px, 排序 to 操作 off the card at 1440x900
-        { title: '内容', dataIndex: 'content', render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0, maxWidth: 340 }}>{v}</Typography.Paragraph> },
+        { title: '内容', dataIndex: 'content', render: (v: string) => <CutText text={v} width={340} rows={2} /> },
         { title: '首页滚动', dataIndex: 'on_home', width: 90, render: (v: number) => (v === 1 ? <Tag color="gold">滚动显示</Tag> : <Tag>否</Tag>) },
         { title: '排序', dataIndex: 'sort', width: 70, align: 'right' },
         { title: '状态', dataIndex: 'state', width: 80, render: (v: number) => (v === 1 ? <Tag color="green">发布</Tag> : <Tag>隐藏</Tag>) },

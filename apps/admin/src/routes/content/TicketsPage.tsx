@@ -11,6 +11,7 @@ import { TableCard } from '../../components/TableCard';
 import { listTickets, ticketsKey, useTicket, useTicketAction, type TicketFilters } from '../../hooks/api/inbox';
 import { useTable } from '../../hooks/use-table';
 import { zodRule } from '../../lib/zod-rule';
+import { CutText } from '../../components/CutText';
 
 const STATE_COLOR = { 0: 'orange', 1: 'blue', 2: 'default' } as const;
 
@@ -36,8 +37,7 @@ export default function TicketsPage() {
         </Space>
       ),
     },
-    // a width of its own: in a table as wide as its content the ellipsis cut nothing
-    { title: '内容', dataIndex: 'excerpt', render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0, maxWidth: 380 }}>{v}</Typography.Paragraph> },
+    { title: '内容', dataIndex: 'excerpt', render: (v: string) => <CutText text={v} width={380} rows={2} /> },
     { title: '回复', dataIndex: 'replies', width: 70, align: 'right' },
     { title: '状态', dataIndex: 'state', width: 90, render: (v: 0 | 1 | 2) => <Tag color={STATE_COLOR[v]}>{TICKET_STATES[v]}</Tag> },
     { title: '留言时间', dataIndex: 'created_at', width: 170 },

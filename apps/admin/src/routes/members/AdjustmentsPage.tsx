@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { useDecideAdjustment, useAdjustments } from '../../hooks/api/adjustments';
 import { can, useMe } from '../../hooks/api/auth';
 import { yuan } from '../../lib/format';
+import { CutText } from '../../components/CutText';
 
 const STATE_COLOR: Record<AdjustmentState, string> = { pending: 'orange', applied: 'green', rejected: 'default' };
 
@@ -93,8 +94,7 @@ export default function AdjustmentsPage() {
               { title: '会员', dataIndex: 'username', render: (v: string) => <Link to={`/members/${encodeURIComponent(v)}`}>{v}</Link> },
               { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => <b className="tabular" style={{ whiteSpace: 'nowrap', color: v > 0 ? '#389e0d' : '#cf1322' }}>{amountText(v)}</b> },
               { title: '打码倍数', dataIndex: 'turnover_multiple', align: 'right', render: (v: number) => (v > 0 ? `${v} 倍` : '-') },
-              // the ellipsis of a column cuts nothing in a max-content table: the text has its own width
-              { title: '原因', dataIndex: 'reason', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 150 }}>{v}</Typography.Text> },
+              { title: '原因', dataIndex: 'reason', render: (v: string) => <CutText text={v} width={150} /> },
               { title: '复核原因', dataIndex: 'review', render: (v: AdjustmentRow['review']) => (v ? ADJUSTMENT_REVIEW_NAMES[v] : '-') },
               { title: '状态', dataIndex: 'state', render: (v: AdjustmentState, r) => <Tag color={STATE_COLOR[v]}>{ADJUSTMENT_STATE_NAMES[v]}{r.needs_two && v !== 'pending' ? '（双人）' : ''}</Tag> },
               { title: '提交人', dataIndex: 'requested_by' },

@@ -8,6 +8,7 @@ import { useMe } from '../../hooks/api/auth';
 import { useTurnoverWaivers } from '../../hooks/api/turnover';
 import { WaiverDecision } from './WaiverDecision';
 import { yuan } from '../../lib/format';
+import { CutText } from '../../components/CutText';
 
 const STATE_COLOR: Record<TurnoverWaiverState, string> = { pending: 'orange', applied: 'green', rejected: 'default' };
 
@@ -53,8 +54,7 @@ export default function TurnoverWaiversPage() {
               { title: '范围', dataIndex: 'requirement_id', render: (v: number | null) => (v ? `第 ${v} 条` : '全部记录') },
               { title: '申请金额', dataIndex: 'amount_at_request', align: 'right', render: (v: number, r) => <span className="tabular" style={{ whiteSpace: 'nowrap' }}>{yuan(v)}{r.amount === null ? '（全部剩余）' : ''}</span> },
               { title: '实际减免', dataIndex: 'applied_amount', align: 'right', render: (v: number | null) => (v === null ? '-' : <span className="tabular">{yuan(v)}</span>) },
-              // the ellipsis of a column cuts nothing in a max-content table: the text has its own width
-              { title: '原因', dataIndex: 'reason', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170 }}>{v}</Typography.Text> },
+              { title: '原因', dataIndex: 'reason', render: (v: string) => <CutText text={v} width={170} /> },
               { title: '状态', dataIndex: 'state', render: (v: TurnoverWaiverState, r) => <Tag color={STATE_COLOR[v]}>{TURNOVER_WAIVER_STATE_NAMES[v]}{r.needs_two && v !== 'pending' ? '（双人）' : ''}</Tag> },
               { title: '提交人', dataIndex: 'requested_by' },
               { title: '提交时间', dataIndex: 'requested_at', width: 160 },

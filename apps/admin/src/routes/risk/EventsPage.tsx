@@ -25,6 +25,7 @@ import { can, useMe } from '../../hooks/api/auth';
 import { listRiskEvents, riskEventsKey, useDecideRiskEvent, useRiskEvent, type RiskEventFilters } from '../../hooks/api/risk';
 import { useTable } from '../../hooks/use-table';
 import { yuan } from '../../lib/format';
+import { CutText } from '../../components/CutText';
 
 const STATE_COLORS: Record<string, string> = { open: 'orange', confirmed: 'red', dismissed: 'default' };
 const RULE_COLORS: Record<string, string> = { bonus_hunt: 'magenta', linked_opposite: 'volcano', linked_same_promo: 'purple', low_turnover: 'gold', big_win: 'blue' };
@@ -78,7 +79,7 @@ export default function EventsPage() {
         </Space>
       ),
     },
-    { title: '摘要', dataIndex: 'summary', render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0, maxWidth: 360 }}>{v}</Typography.Paragraph> },
+    { title: '摘要', dataIndex: 'summary', render: (v: string) => <CutText text={v} width={360} rows={2} /> },
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <span className="tabular">{yuan(v)}</span> },
     { title: '状态', dataIndex: 'state', render: stateTag },
     { title: '发现时间', dataIndex: 'opened_at' },
