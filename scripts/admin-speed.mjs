@@ -36,6 +36,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { OMNIBOX_POPUP_OFF, QUIET_CHROMIUM } from './chromium-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -50,14 +51,9 @@ const SHOTS = opt('shots', '');
 const PROFILE = opt('profile', '');
 const TRACE = opt('trace', '');
 const CPU = argv.includes('--cpu');
-// issue 37: Chromium 156 (installed on this machine 2026-12-02) builds its address bar's suggestion popup as a
-// page of its own (chrome://omnibox-popup.top-chrome, about 400 files, in a second renderer), and
-// each browser context of this script is a new window that builds it anew beside the screen's load:
-// in traces of 4 screens, 300 ms of CPU in that renderer and 160 ms more in the browser's, per load,
-// on a 2-core machine. An operator's window has it once, not per page load, so it is off here;
-// --browser-ui keeps Chromium's default
+// issue 37: Chromium's address-bar popup page, built anew in every context (scripts/chromium-flags.mjs),
+// is off here as an operator's window has it once, not per page load; --browser-ui keeps Chromium's default
 const BROWSER_UI = argv.includes('--browser-ui');
-const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 // round-trip time added to every request (Chromium's network emulation), as an operator's
 // browser far from the server has: 0 measures the machine alone
 const LATENCY = Number(opt('latency', 0));
@@ -367,7 +363,7 @@ async function main() {
       server.op = login.data.token;
       server.seeded = await seed(server.base, server.op);
     }
-    browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(BROWSER_UI ? [] : [`--disable-features=${OMNIBOX_WEBUI.join(',')}`])] });
+    browser = await chromium.launch({ executablePath: CHROME, headless: true, args: [...QUIET_CHROMIUM, ...(BROWSER_UI ? [] : [OMNIBOX_POPUP_OFF])] });
     for (let i = 0; i < BUSY; i++) loops.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
     const screens = screenPaths()
       .map((s) => ({ ...s, url: `/admin${s.path === '/' ? '/' : s.path.replace(':username', 'speed000').replace(':id', String(servers[0].seeded.ids[s.path] ?? 1))}` }))

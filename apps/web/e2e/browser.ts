@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { OMNIBOX_POPUP_OFF, QUIET_CHROMIUM } from '../../../scripts/chromium-flags.mjs';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -34,19 +35,8 @@ export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // Chromium 156 builds its address bar's popup as a page of its own in every new window, and
-      // each test's phone is a new window: ~0.3 s of CPU a context on 2 cores shared with the
-      // PostgreSQL suites (10 contexts: 4-6 s of CPU with it, 2-3 s without). The same flag as
-      // scripts/admin-speed.mjs (OMNIBOX_WEBUI), where it was found
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
-    ],
+    // each test's phone is a new window: the popup page off saves CPU shared with the PostgreSQL suites
+    args: [...QUIET_CHROMIUM, OMNIBOX_POPUP_OFF],
   });
   launched.push(browser);
   return browser;
