@@ -55,7 +55,9 @@ function checkDay(l: WithdrawLimits, day: { count: number; total: number }, amou
  * opening window); for USDT something left after the chain fee; funds. Then, in ONE transaction,
  * the withdrawal row (state 1) and central -> withdrawal hold. The day's limits are checked again
  * inside it after the hold, whose conditional debit locks the member's wallet row, so concurrent
- * submissions of one member are judged one after another and cannot pass a limit together.
+ * submissions of one member are judged one after another and cannot pass a limit together; so
+ * is the turnover owed, so a credit carrying turnover that lands meanwhile (the member's own
+ * rebate claim or red-packet grab) is never withdrawn with it.
  */
 export function createSubmit(ctx: AppContext, deps: SubmitDeps) {
   const { db } = ctx;
@@ -110,7 +112,12 @@ export function createSubmit(ctx: AppContext, deps: SubmitDeps) {
             created_at: now,
           });
           await hold(trx, memberId, id, withdrawNo, amount);
-          // this member's wallet row is locked by the hold until commit: the day as it really is
+          // this member's wallet row is locked by the hold until commit: the turnover as it really
+          // is (a rebate claim, red packet or bonus credited since the check above holds the same
+          // row lock until its requirement commits, so it is seen here or its money was not held)
+          const owedNow = await turnover.remaining(trx, memberId);
+          if (owedNow > 0) refuse(WITHDRAW_MSG.turnoverOwed(yuan(owedNow)));
+          // and the day as it really is
           const day = await repo.dayTotals(trx, memberId, dayStart);
           checkDay(limits, { count: day.count - 1, total: day.total - amount }, amount);
         });
