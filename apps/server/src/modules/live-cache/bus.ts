@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Logger } from 'pino';
+import { listenChannel } from '../../lib/pg-channel.ts';
 import { subscribeChannel } from '../../lib/redis-channel.ts';
 
 /** A batch of keys whose cached answers are stale, from the process `origin`. */
@@ -159,60 +159,20 @@ export function redisBus(url: string, channel: string, log: Logger): Invalidatio
  */
 export function postgresBus(db: Kysely<any>, url: string, schema: string | undefined, channel: string, log: Logger): InvalidationBus {
   const b = base('postgres');
-  let client: pg.Client | null = null;
-  let listening = false;
-  let closed = false;
-  let first = true;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: schema ? `casino-cache:${schema}` : 'casino-cache' });
-    c.on('notification', (n) => {
-      if (n.channel === channel && n.payload) b.deliver(n.payload);
-    });
-    const lost = (err?: Error) => {
-      if (closed || client !== c) return;
-      if (err) log.warn({ err }, 'cache bus: LISTEN connection lost');
-      listening = false;
-      client = null;
-      c.end().catch(() => {});
-      retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      retry.unref();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    client = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-    } catch (err) {
-      lost(err as Error);
-      throw err;
-    }
-    listening = true;
-    if (!first) b.gap();
-    first = false;
-  };
-  const ready = connect();
-  ready.catch((err) => log.warn({ err }, 'cache bus: LISTEN failed'));
-
+  const listener = listenChannel(url, schema ? `casino-cache:${schema}` : 'casino-cache', channel, log, 'cache bus', {
+    message: (payload) => b.deliver(payload),
+    again: () => b.gap(),
+  });
   return {
     kind: b.kind,
     origin: b.origin,
-    live: () => listening,
-    ready: () => ready,
+    live: () => listener.live(),
+    ready: () => listener.ready(),
     async publish(batch) {
       for (const message of encode(b.origin, batch)) await sql`SELECT pg_notify(${channel}, ${message})`.execute(db);
     },
     onMessage: b.onMessage,
     onGap: b.onGap,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const c = client;
-      client = null;
-      listening = false;
-      await c?.end().catch(() => {});
-    },
+    close: () => listener.close(),
   };
 }

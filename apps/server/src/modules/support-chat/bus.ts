@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { ChatEvent } from '@casino/contract';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Logger } from 'pino';
+import { listenChannel } from '../../lib/pg-channel.ts';
 import { subscribeChannel } from '../../lib/redis-channel.ts';
 
 /**
@@ -107,55 +107,20 @@ export function redisBus(url: string, channel: string, log: Logger): ChatBus {
  */
 export function postgresBus(db: Kysely<any>, url: string, schema: string | undefined, channel: string, log: Logger): ChatBus {
   const l = local();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let first = true;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: schema ? `casino-chat:${schema}` : 'casino-chat' });
-    c.on('notification', (n) => {
-      if (n.channel !== channel || !n.payload) return;
-      const e = parse(n.payload);
+  const listener = listenChannel(url, schema ? `casino-chat:${schema}` : 'casino-chat', channel, log, 'chat bus', {
+    message(payload) {
+      const e = parse(payload);
       if (e) l.emit(e);
-    });
-    const lost = (err?: Error) => {
-      if (closed || client !== c) return;
-      if (err) log.warn({ err }, 'chat bus: LISTEN connection lost');
-      client = null;
-      c.end().catch(() => {});
-      retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      retry.unref();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    client = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-    } catch (err) {
-      lost(err as Error);
-      throw err;
-    }
-    if (!first) l.emit({ resync: true });
-    first = false;
-  };
-  const ready = connect();
-  ready.catch((err) => log.warn({ err }, 'chat bus: LISTEN failed'));
-
+    },
+    again: () => l.emit({ resync: true }),
+  });
   return {
     kind: 'postgres',
-    ready: () => ready,
+    ready: () => listener.ready(),
     async publish(e) {
       await sql`SELECT pg_notify(${channel}, ${JSON.stringify(e)})`.execute(db);
     },
     subscribe: l.subscribe,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
+    close: () => listener.close(),
   };
 }
