@@ -119,9 +119,9 @@ export const PAYMENT_CHANNEL_MSG = {
   saved: '已保存',
   deleted: '已删除',
   // issue 33: credentials (merchant id, keys, gateway addresses, notify allowlist) wait for a second operator
-  keysForbidden: '修改通道的商户号、密钥、网关地址或回调IP白名单需要「修改与审批支付通道密钥」权限',
+  keysForbidden: '修改通道的商户号、密钥、网关地址、回调IP白名单或回调解析规则（签名方式、金额单位、成功状态、字段名）需要「修改与审批支付通道密钥」权限',
   createdPending: '已新增支付通道：通道设置需另一位操作员批准后才会使用',
-  keyChangePending: '已保存：商户号、密钥、网关地址或回调IP白名单的修改需另一位操作员批准后生效，其余修改已生效',
+  keyChangePending: '已保存：商户号、密钥、网关地址、回调IP白名单或回调解析规则的修改需另一位操作员批准后生效，其余修改已生效',
   keyChangeBusy: '该通道已有待批准的密钥修改，请先批准或拒绝',
   keyChangeNotFound: '密钥修改不存在或已处理',
   keyChangeSelf: '不能批准自己提交的密钥修改，请由另一位操作员批准',

@@ -260,7 +260,7 @@ export default function ChannelDetailPage() {
         </Space>
       </div>
       {!r.approved ? <Alert type="warning" showIcon title="新通道待批准" description="通道设置（商户号、密钥、网关地址、回调IP白名单）需另一位操作员批准后，通道才会参与在线存款分配。" /> : null}
-      {r.pending_key_change && !can(me.data, 'payments.channels_keys') ? <Alert type="info" showIcon title="此通道有待批准的密钥修改" description="修改批准前，通道仍按原来的商户号、密钥、网关地址和回调IP白名单工作。" /> : null}
+      {r.pending_key_change && !can(me.data, 'payments.channels_keys') ? <Alert type="info" showIcon title="此通道有待批准的密钥修改" description="修改批准前，通道仍按原来的商户号、密钥、网关地址、回调IP白名单和回调解析规则工作。" /> : null}
       {can(me.data, 'payments.channels_keys') ? <PendingKeyChanges channelId={r.id} /> : null}
       {r.state === 'paused' && r.paused_reason ? <Alert type="warning" showIcon title={`${r.paused_at ?? ''} ${r.paused_reason}`} description="处理好网关的问题后点击「恢复」重新参与分配。" /> : null}
       <Row gutter={16}>

@@ -62,7 +62,7 @@ export const fingerprint = (key: string) => (key ? createHash('sha256').update(k
 
 /**
  * A channel's credentials as a change records them: the non-secret values, keys as fingerprints.
- * `sifang` (a whole gateway configuration) only when the channel had none before.
+ * `sifang` (a whole gateway configuration) when the channel had none before or its reading rules change.
  */
 interface Credentials {
   gateway_type?: string;
@@ -76,6 +76,12 @@ interface Credentials {
 }
 const CREDENTIAL_FIELDS = ['gateway_type', 'merchant_id', 'sign_key', 'notify_key', 'order_url', 'query_url', 'notify_ips', 'sifang'] as const;
 
+/** a 四方 configuration without its addresses, keys in a fixed order: equal when notifies are read alike */
+function readingRules(c: SifangConfig): string {
+  const fields = Object.fromEntries(Object.entries(c.fields ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify([c.sign_type, c.amount_unit, c.ack, c.success_status, fields]);
+}
+
 /** one credential's value in words, for the approver's screen */
 function credentialText(field: string, v: unknown): string {
   if (v === undefined || v === null) return '-';
@@ -84,7 +90,8 @@ function credentialText(field: string, v: unknown): string {
   if (field === 'gateway_type') return GATEWAY_TYPE_NAMES[v as string] ?? String(v);
   if (field === 'sifang') {
     const c = v as SifangConfig;
-    return `签名 ${SIGN_TYPE_NAMES[c.sign_type] ?? c.sign_type} · 金额单位 ${AMOUNT_UNIT_NAMES[c.amount_unit] ?? c.amount_unit}`;
+    const fields = Object.entries(c.fields ?? {}).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join(', ');
+    return `签名 ${SIGN_TYPE_NAMES[c.sign_type] ?? c.sign_type} · 金额单位 ${AMOUNT_UNIT_NAMES[c.amount_unit] ?? c.amount_unit} · 成功状态 ${c.success_status} · 应答 ${c.ack} · 字段 ${fields}`;
   }
   return String(v) || '（无）';
 }
@@ -272,9 +279,10 @@ export function createChannelAdmin(ctx: AppContext, deps: AdminDeps) {
     },
 
     /**
-     * Non-credential fields (name, methods, amounts, daily cap, weight, state, the 四方 field names
-     * and sign type) take effect at once. Credentials that differ from the stored ones (gateway
-     * type, merchant id, keys, order / query URL, notify allowlist) need payments.channels_keys and
+     * Non-credential fields (name, methods, amounts, daily cap, weight, state) take effect at once.
+     * Credentials that differ from the stored ones (gateway type, merchant id, keys, order / query
+     * URL, notify allowlist, and how a 四方 notify is read: sign type, amount unit, paid status,
+     * acknowledgement, field names) need payments.channels_keys and
      * wait for a second operator (issue 33): the answer's pending_key_change names the change.
      */
     async update(admin: SessionAdmin, input: PaymentChannelUpdateInput, ip: string, now = Date.now()): Promise<{ row: PaymentChannelRow; pending: boolean }> {
@@ -300,8 +308,9 @@ export function createChannelAdmin(ctx: AppContext, deps: AdminDeps) {
         if (before.sifang) {
           if (input.sifang.order_url !== before.sifang.order_url) proposed.order_url = input.sifang.order_url;
           if (input.sifang.query_url !== before.sifang.query_url) proposed.query_url = input.sifang.query_url;
-          // the rest of the gateway's settings at once, its addresses as they are until approved
-          set.sifang = JSON.stringify({ ...input.sifang, order_url: before.sifang.order_url, query_url: before.sifang.query_url });
+          // how a notify is read (sign type, amount unit, the paid status, which field is which) decides
+          // what a genuinely signed notify credits: a credential too, the whole configuration proposed
+          if (readingRules(input.sifang) !== readingRules(before.sifang)) proposed.sifang = input.sifang;
         } else {
           proposed.sifang = input.sifang;
           proposed.order_url = input.sifang.order_url;
@@ -326,6 +335,7 @@ export function createChannelAdmin(ctx: AppContext, deps: AdminDeps) {
       }
       const current = fields.length > 0 ? credentialsOf(before) : undefined;
       const was: Credentials = current ? Object.fromEntries(fields.filter((f) => f !== 'sifang').map((f) => [f, current[f as keyof typeof current]])) : {};
+      if (proposed.sifang && before.sifang) was.sifang = before.sifang;
       const after = await db
         .transaction()
         .execute(async (trx) => {
