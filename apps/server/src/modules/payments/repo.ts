@@ -121,13 +121,16 @@ export async function takeNextAccount(db: Q, type: 'bank' | 'usdt', now: number,
     if (bankName) q = q.where('bank_name', '=', bankName);
     const next = await q.orderBy('last_used_at').orderBy('id').limit(1).executeTakeFirst();
     if (!next) return undefined;
-    // only if nobody took it meanwhile, so concurrent orders spread over the accounts
-    const r = await db
+    // only if nobody took it meanwhile, so concurrent orders spread over the accounts; the last
+    // round takes it whatever: spreading is a preference, and an enabled account exists (losing
+    // five rounds to other members' orders told members there was none: 11 of 20 at once)
+    let q2 = db
       .updateTable('deposit_accounts')
       .set((eb) => ({ last_used_at: Math.max(now, Number(next.last_used_at) + 1), uses: eb('uses', '+', 1) }))
       .where('id', '=', next.id)
-      .where('last_used_at', '=', next.last_used_at)
-      .executeTakeFirst();
+      .where('enabled', '=', 1);
+    if (round < 4) q2 = q2.where('last_used_at', '=', next.last_used_at);
+    const r = await q2.executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) return next;
   }
   return undefined;

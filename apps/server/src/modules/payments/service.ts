@@ -85,7 +85,12 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   async function insertOrder(row: Omit<Parameters<typeof repo.insertDeposit>[1], 'deposit_no'>): Promise<Deposit> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const insert = (q: Kysely<DB> | Transaction<DB>) => repo.insertDeposit(q, { ...row, deposit_no: newDepositNo(row.created_at) });
+        const insert = async (q: Kysely<DB> | Transaction<DB>) => {
+          // again under the member's lock (withinDepositLimit): checked only before it, twenty
+          // orders sent at once all passed five and made nine unpaid orders on PostgreSQL
+          if ((await repo.pendingCount(q, row.member_id, row.created_at - EXPIRY_MS)) >= MAX_PENDING) refuse(PAY_MSG.tooManyPending);
+          return repo.insertDeposit(q, { ...row, deposit_no: newDepositNo(row.created_at) });
+        };
         return await (deps.withinDepositLimit ? deps.withinDepositLimit(row.member_id, row.amount, row.created_at, insert) : insert(db));
       } catch (e) {
         if (!isUniqueViolation(e) || attempt >= 4) throw e;
