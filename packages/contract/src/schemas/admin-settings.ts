@@ -30,7 +30,22 @@ export const SETTINGS_MSG = {
   unknown: (key: string) => `未知的设置项：${key}`,
   invalid: (key: string) => `设置项 ${key} 的值无效`,
   saved: '设置已保存，所有服务器将在5秒内生效',
+  controlsSuperOnly: '双人复核门槛、每日直接调整上限和资金角色两步验证只有超级管理员可以修改',
 } as const;
+
+/**
+ * The settings that hold money operators back (two-person thresholds, the daily cap on immediate
+ * adjustments, the second-factor requirement): only a super admin changes them, so a role with
+ * settings.update cannot switch off the rules its own money permissions are bound by.
+ */
+export const MONEY_CONTROL_SETTINGS: readonly string[] = [
+  'withdraw_second_approval_over',
+  'adjust_second_approval_over',
+  'adjust_daily_immediate_max',
+  'turnover_waive_review_threshold',
+  'agent_review_threshold',
+  'operator_2fa_required',
+];
 
 export const SECRET_MASK = '********';
 export const isSecretSetting = (key: string) => /secret/i.test(key);

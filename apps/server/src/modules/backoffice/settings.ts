@@ -1,4 +1,4 @@
-import { checkSettingGroups, isSecretSetting, SECRET_MASK, SETTING_GROUP_OF, SETTINGS_GROUPS, type SettingsGroup, type SettingsReply } from '@casino/contract';
+import { checkSettingGroups, CODE, isSecretSetting, MONEY_CONTROL_SETTINGS, SECRET_MASK, SETTINGS_MSG, SETTING_GROUP_OF, SETTINGS_GROUPS, type SettingsGroup, type SettingsReply } from '@casino/contract';
 import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
@@ -43,6 +43,8 @@ export function createSettingsDesk(ctx: AppContext, site: SiteService) {
       const problem = checkSettingGroups(next, Object.keys(wanted));
       if (problem) refuse(problem);
       const changed = Object.keys(wanted).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(wanted[k]));
+      // the rules money operators are bound by: not for a role that only holds settings.update
+      if (!admin.permissions.includes('*') && changed.some((k) => MONEY_CONTROL_SETTINGS.includes(k))) refuse(SETTINGS_MSG.controlsSuperOnly, CODE.forbidden);
       if (changed.length > 0) {
         await db.transaction().execute(async (trx) => {
           for (const key of changed) {
