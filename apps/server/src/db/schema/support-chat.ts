@@ -50,4 +50,6 @@ export interface ChatTicketsTable {
   kind: 'member' | 'admin';
   subject_id: number;
   expires_at: number;
+  /** the session that asked for the ticket (operators' streams end with it); migration 049 */
+  token_hash: string | null;
 }

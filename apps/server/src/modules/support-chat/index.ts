@@ -26,7 +26,8 @@ export function chatBusFor(ctx: AppContext): ChatBus {
 /** Live customer service (issue 13): conversations, messages, pictures, event streams. */
 export function createSupportChat(ctx: AppContext, bus: ChatBus = chatBusFor(ctx)) {
   const service = createChatService(ctx, bus);
-  const hub = createStreamHub(bus);
+  // an operator's stream ends with the session that opened it (sign-out, reset, disable, role change)
+  const hub = createStreamHub(bus, { operatorSessionsAllowed: service.operatorSessionsAllowed, log: ctx.log });
   return {
     service,
     bus,

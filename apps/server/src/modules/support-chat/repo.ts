@@ -1,3 +1,4 @@
+import { grants } from '@casino/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import type { ChatMessagesTable } from '../../db/schema.ts';
@@ -227,19 +228,48 @@ export async function searchMessages(
   return { rows, total: Number(total.n) };
 }
 
-export async function insertTicket(db: Db, row: { hash: string; kind: 'member' | 'admin'; subject_id: number; expires_at: number }) {
+export async function insertTicket(db: Db, row: { hash: string; kind: 'member' | 'admin'; subject_id: number; expires_at: number; token_hash: string | null }) {
   await db.deleteFrom('chat_tickets').where('expires_at', '<', Date.now()).execute();
   await db.insertInto('chat_tickets').values(row).execute();
 }
 
 /** a ticket is used once: deleted as it is read */
-export async function takeTicket(db: Db, hash: string, kind: 'member' | 'admin', now: number): Promise<number | null> {
+export async function takeTicket(db: Db, hash: string, kind: 'member' | 'admin', now: number): Promise<{ subject: number; tokenHash: string | null } | null> {
   const row = await db
     .deleteFrom('chat_tickets')
     .where('hash', '=', hash)
     .where('kind', '=', kind)
     .where('expires_at', '>', now)
-    .returning('subject_id')
+    .returning(['subject_id', 'token_hash'])
     .executeTakeFirst();
-  return row ? Number(row.subject_id) : null;
+  return row ? { subject: Number(row.subject_id), tokenHash: row.token_hash } : null;
+}
+
+/**
+ * Of these operator sessions, those whose session row still exists and whose operator is active
+ * with a role that holds support.chat (one statement for every open operator stream).
+ */
+export async function operatorSessionsAllowed(db: Db, tokenHashes: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < tokenHashes.length; i += 500) {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('admins', 'admins.id', 'sessions.subject_id')
+      .leftJoin('admin_roles', 'admin_roles.code', 'admins.role')
+      .select(['sessions.token_hash', 'admin_roles.permissions'])
+      .where('sessions.subject_kind', '=', 'admin')
+      .where('sessions.token_hash', 'in', tokenHashes.slice(i, i + 500))
+      .where('admins.status', '=', 1)
+      .execute();
+    for (const r of rows) {
+      let held: unknown = [];
+      try {
+        held = JSON.parse(r.permissions ?? '[]');
+      } catch {
+        // an unreadable role holds nothing
+      }
+      if (Array.isArray(held) && grants(held.filter((p): p is string => typeof p === 'string'), 'support.chat')) out.add(r.token_hash);
+    }
+  }
+  return out;
 }

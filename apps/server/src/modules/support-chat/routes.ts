@@ -90,7 +90,7 @@ export async function chatRoutes(app: FastifyInstance, chat: ChatService, hub: S
     adminRoute({ path: '/admin/api/chat/close', permission: 'support.chat', schema: adminChatForceSchema, handler: async (i, a, req) => ok(await chat.operator.close(a, i.conversation_id, clientMeta(req), i.force), CHAT_MSG.closedOk) }),
     adminRoute({ path: '/admin/api/chat/operators', permission: 'support.chat', schema: adminChatMineSchema, handler: async () => ok(await chat.operator.operators()) }),
     adminRoute({ path: '/admin/api/chat/search', permission: 'support.chat', schema: adminChatSearchSchema, handler: async (i) => ok(await chat.operator.search(i)) }),
-    adminRoute({ path: '/admin/api/chat/ticket', permission: 'support.chat', schema: adminChatMineSchema, handler: async (_i, a) => ok(await chat.operator.ticket(a.adminId)) }),
+    adminRoute({ path: '/admin/api/chat/ticket', permission: 'support.chat', schema: adminChatMineSchema, handler: async (_i, a) => ok(await chat.operator.ticket(a.adminId, a.tokenHash)) }),
   ]);
 
   // pictures: multipart is understood by these two routes only (their own plugin scope)
@@ -113,9 +113,9 @@ export async function chatRoutes(app: FastifyInstance, chat: ChatService, hub: S
   // the streams: a ticket from /ticket, used once (EventSource cannot send an Authorization header)
   const stream = (kind: 'member' | 'admin') => async (req: FastifyRequest<{ Querystring: { ticket?: unknown } }>, reply: FastifyReply) => {
     const ticket = typeof req.query?.ticket === 'string' ? req.query.ticket : '';
-    const subject = ticket ? await chat.redeem(ticket, kind) : null;
-    if (subject === null) return reply.code(200).send(envelopeOf(CODE.unauthorized, CHAT_MSG.ticket));
-    hub.open(reply, kind, subject);
+    const holder = ticket ? await chat.redeem(ticket, kind) : null;
+    if (holder === null) return reply.code(200).send(envelopeOf(CODE.unauthorized, CHAT_MSG.ticket));
+    hub.open(reply, kind, holder.subject, holder.tokenHash);
     return reply;
   };
   app.get('/api/chat/stream', stream('member'));

@@ -196,9 +196,9 @@ export function createChatService(ctx: AppContext, bus: ChatBus) {
     return storePicture(ctx.config.dataDir, bytes, kind);
   }
 
-  async function issueTicket(kind: 'member' | 'admin', subjectId: number): Promise<ChatTicket> {
+  async function issueTicket(kind: 'member' | 'admin', subjectId: number, tokenHash: string | null = null): Promise<ChatTicket> {
     const ticket = newToken();
-    await repo.insertTicket(db, { hash: hashToken(ticket), kind, subject_id: subjectId, expires_at: Date.now() + CHAT_LIMITS.ticketSeconds * 1000 });
+    await repo.insertTicket(db, { hash: hashToken(ticket), kind, subject_id: subjectId, expires_at: Date.now() + CHAT_LIMITS.ticketSeconds * 1000, token_hash: tokenHash });
     return { ticket, expires_in: CHAT_LIMITS.ticketSeconds };
   }
 
@@ -477,20 +477,23 @@ export function createChatService(ctx: AppContext, bus: ChatBus) {
       return paged(data, total, q.page, q.per_page);
     },
 
-    ticket: (adminId: number) => issueTicket('admin', adminId),
+    /** the stream it opens belongs to the asking session: it ends with it */
+    ticket: (adminId: number, tokenHash: string) => issueTicket('admin', adminId, tokenHash),
   };
 
-  /** the subject of a stream ticket (used once), or null */
-  async function redeem(ticket: string, kind: 'member' | 'admin'): Promise<number | null> {
+  /** the subject of a stream ticket (used once) and, for an operator, the session it belongs to; or null */
+  async function redeem(ticket: string, kind: 'member' | 'admin'): Promise<{ subject: number; tokenHash: string | null } | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(ticket)) return null;
-    const subject = await repo.takeTicket(db, hashToken(ticket), kind, Date.now());
-    if (subject === null || kind === 'member') return subject;
-    // an operator's stream: still active and still holding support.chat
-    const op = await repo.operatorWithRole(db, subject);
-    return op && Number(op.status) === 1 && grants(parsePermissions(op.permissions), 'support.chat') ? subject : null;
+    const taken = await repo.takeTicket(db, hashToken(ticket), kind, Date.now());
+    if (taken === null || kind === 'member') return taken;
+    // an operator's stream: the asking session still there, the operator active and holding support.chat
+    return taken.tokenHash && (await repo.operatorSessionsAllowed(db, [taken.tokenHash])).has(taken.tokenHash) ? taken : null;
   }
 
-  return { member, operator, redeem, wireMessage };
+  /** of these operator sessions, those whose streams may still receive (operatorSessionsAllowed) */
+  const operatorSessionsAllowed = (tokenHashes: string[]) => repo.operatorSessionsAllowed(db, tokenHashes);
+
+  return { member, operator, redeem, operatorSessionsAllowed, wireMessage };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

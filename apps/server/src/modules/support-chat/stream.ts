@@ -10,37 +10,82 @@ interface Stream {
   kind: 'member' | 'admin';
   subject: number;
   reply: FastifyReply;
+  /** an operator's stream: the session it belongs to */
+  tokenHash: string | null;
+}
+
+export interface StreamHubDeps {
+  /**
+   * Of these operator sessions, those still allowed a stream (session row there, operator active,
+   * role holding support.chat). Checked before anything is written to an operator's stream and at
+   * every heartbeat: a stream whose session is gone gets nothing more and ends.
+   */
+  operatorSessionsAllowed(tokenHashes: string[]): Promise<Set<string>>;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /**
  * Server-Sent Events of this process: one bus subscription fanned out to the open streams, each
- * getting only the events that concern its member or operator.
+ * getting only the events that concern its member or operator. Messages are handled one after
+ * another (an operator check may wait on the database), so each stream sees them in bus order.
  */
-export function createStreamHub(bus: ChatBus) {
+export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
   const streams = new Set<Stream>();
 
   const write = (s: Stream, e: ChatEvent) => {
     s.reply.raw.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
   };
+  const end = (s: Stream) => {
+    streams.delete(s);
+    s.reply.raw.end();
+  };
 
-  const unsubscribe = bus.subscribe((m: BusMessage) => {
-    for (const s of streams) {
-      if ('resync' in m) {
-        write(s, { type: 'ready' });
-        continue;
-      }
-      if (s.kind === 'member' ? forMember(m, s.subject) : forOperator(m, s.subject)) write(s, s.kind === 'member' ? memberView(m.event) : m.event);
+  /** the operator streams among these that may still receive; the others are ended */
+  async function allowed(targets: Stream[]): Promise<Stream[]> {
+    const operators = targets.filter((s) => s.kind === 'admin');
+    if (operators.length === 0 || !deps) return targets;
+    let ok: Set<string>;
+    try {
+      ok = await deps.operatorSessionsAllowed([...new Set(operators.map((s) => s.tokenHash ?? ''))].filter(Boolean));
+    } catch (err) {
+      // unknown: nothing goes to an operator (their client catches up from history on reconnect)
+      deps.log?.warn({ err }, 'chat stream: operator session check failed');
+      return targets.filter((s) => s.kind !== 'admin');
     }
+    const out: Stream[] = [];
+    for (const s of targets) {
+      if (s.kind === 'admin' && !(s.tokenHash && ok.has(s.tokenHash))) end(s);
+      else out.push(s);
+    }
+    return out;
+  }
+
+  async function deliver(m: BusMessage) {
+    if ('resync' in m) {
+      for (const s of await allowed([...streams])) write(s, { type: 'ready' });
+      return;
+    }
+    const targets = [...streams].filter((s) => (s.kind === 'member' ? forMember(m, s.subject) : forOperator(m, s.subject)));
+    for (const s of await allowed(targets)) if (streams.has(s)) write(s, s.kind === 'member' ? memberView(m.event) : m.event);
+  }
+
+  let queue: Promise<void> = Promise.resolve();
+  const unsubscribe = bus.subscribe((m: BusMessage) => {
+    queue = queue.then(() => deliver(m)).catch((err) => deps?.log?.warn({ err }, 'chat stream: delivery failed'));
   });
 
   const heartbeat = setInterval(() => {
-    for (const s of streams) s.reply.raw.write(': ping\n\n');
+    queue = queue
+      .then(async () => {
+        for (const s of await allowed([...streams])) s.reply.raw.write(': ping\n\n');
+      })
+      .catch((err) => deps?.log?.warn({ err }, 'chat stream: heartbeat failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   return {
     /** takes over the reply: headers, a first `ready` event, then events until either side closes */
-    open(reply: FastifyReply, kind: 'member' | 'admin', subject: number) {
+    open(reply: FastifyReply, kind: 'member' | 'admin', subject: number, tokenHash: string | null = null) {
       reply.hijack();
       const raw = reply.raw;
       // the headers every reply carries (security headers, request id), then the stream's own; all
@@ -52,7 +97,7 @@ export function createStreamHub(bus: ChatBus) {
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      const s: Stream = { kind, subject, reply };
+      const s: Stream = { kind, subject, reply, tokenHash };
       streams.add(s);
       // the client reconnects after 3 s unless it decides otherwise
       raw.write('retry: 3000\n\n');
