@@ -54,4 +54,21 @@ describe('names of codes', () => {
       { key: 'user_agent', label: '设备', value: 'Mozilla' },
     ]);
   });
+
+  it('names every field of a turnover waiver sent for review, money in yuan', () => {
+    // the server's detail of member.turnover.waive_request, as the audit presenter answers it
+    const detail = { waiver_no: 'TW2026120200000001', requirement_id: null, amount: null, figure: 13862, threshold: 5000, reason: '核实', before: { remaining: 13862 }, after: { remaining: 13862, state: 'pending' } };
+    expect(auditDetailLines('member.turnover.waive_request', detail)).toEqual([
+      { key: 'remaining', label: fieldLabel('remaining'), before: '13,862.00', after: '13,862.00' },
+      { key: 'state', label: '状态', before: '—', after: '待复核' },
+      { key: 'waiver_no', label: '减免单号', value: 'TW2026120200000001' },
+      { key: 'requirement_id', label: '打码记录编号', value: '—' },
+      { key: 'amount', label: '金额', value: '—' },
+      { key: 'figure', label: '申请金额', value: '13,862.00' },
+      { key: 'threshold', label: '双人复核门槛', value: '5,000.00' },
+      { key: 'reason', label: '原因', value: '核实' },
+    ]);
+    expect(valueText('state', 'rejected', 'member_adjustment')).toBe('已拒绝');
+    expect(valueText('role', 'owner')).toBe('超级管理员（初始账号）');
+  });
 });

@@ -6,6 +6,8 @@ import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
 import { DEPOSIT_REFUND_STATE_NAMES } from './schemas/deposit-refunds.ts';
 import { PAY_TYPE_NAMES } from './schemas/settings-payments.ts';
 import { LINK_KIND_NAMES, LOGIN_KIND_NAMES, RISK_LEVEL_NAMES, RISK_SKIP_NAMES } from './schemas/risk.ts';
+import { TURNOVER_WAIVER_STATE_NAMES } from './schemas/admin-turnover.ts';
+import { ADJUSTMENT_STATE_NAMES } from './schemas/admin-adjustments.ts';
 import { RISK_DECISION_NAMES, RISK_EVENT_STATE_NAMES, RISK_EVIDENCE_KIND_NAMES, RISK_PARAM_NAMES, RISK_RULE_NAMES } from './schemas/risk-events.ts';
 
 /**
@@ -540,6 +542,10 @@ export const FIELD_LABELS: Record<string, string> = {
   adjustment_no: '调整单号',
   request_id: '请求编号',
   threshold: '双人复核门槛',
+  // a turnover waiver sent for review (member.turnover.waive_request)
+  waiver_no: '减免单号',
+  requirement_id: '打码记录编号',
+  figure: '申请金额',
   day_cap: '每日直接调整上限',
   day_immediate: '今日已直接调整',
   // issue 33: channel credentials (keys appear as fingerprints only)
@@ -615,6 +621,10 @@ const MONEY_FIELDS = new Set([
   'flow',
   'retention_flow',
   'daily_cap',
+  'figure', // a turnover waiver's amount at its request
+  'threshold', // the second-operator threshold of adjustments, waivers, applications and agent statements
+  'day_cap',
+  'day_immediate',
 ]);
 export const isMoneyField = (key: string) => MONEY_FIELDS.has(key);
 
@@ -677,6 +687,9 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       if (area === 'reconciliation') return DIFFERENCE_STATE_NAMES;
       if (area === 'rebate') return REBATE_STATE_NAMES;
       if (area === 'payment_channel') return CHANNEL_STATE_NAMES;
+      // a turnover waiver's request (member.turnover.waive_request) and its decision; an adjustment's decision
+      if (area === 'turnover_waiver' || area === 'member') return TURNOVER_WAIVER_STATE_NAMES;
+      if (area === 'member_adjustment') return ADJUSTMENT_STATE_NAMES;
       return undefined;
     default:
       return undefined;
@@ -733,7 +746,11 @@ export const SETTING_NAMES: Record<string, string> = {
 };
 
 /** The built-in roles by name (an operator-made role keeps the code its creator typed). */
-export const ROLE_NAMES: Record<string, string> = Object.fromEntries(Object.entries(DEFAULT_ROLES).map(([code, r]) => [code, r.name]));
+export const ROLE_NAMES: Record<string, string> = {
+  // the first back-office account's role (made by the operators migration, not one of DEFAULT_ROLES)
+  owner: '超级管理员（初始账号）',
+  ...Object.fromEntries(Object.entries(DEFAULT_ROLES).map(([code, r]) => [code, r.name])),
+};
 
 /** The domain of an audit action (deposit.approve -> deposit) or of a record list. */
 export function areaOf(action: string): string {
