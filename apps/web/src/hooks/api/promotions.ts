@@ -11,6 +11,7 @@ import type {
   RedPacketRecord,
   VipProgress,
 } from '@casino/contract';
+import { formatYuan } from '@casino/contract';
 import { apiGet, apiPost, failureText, type ApiResult } from '../../api/client';
 import { ApiFailure } from '../../api/failure';
 import { refreshUserMoney } from '../../session/actions';
@@ -59,7 +60,7 @@ export function useClaimRebate() {
   return useMutation({
     mutationFn: () => post<{ money: number }>('/api/dofanshui'),
     onSuccess: async (data) => {
-      toast(`领取成功 ${data.money.toFixed(2)} 元`, 'success');
+      toast(`领取成功 ${formatYuan(data.money, true)} 元`, 'success');
       await Promise.all([qc.invalidateQueries({ queryKey: ['fanshui'] }), refreshUserMoney()]);
     },
     onError: (err) => {

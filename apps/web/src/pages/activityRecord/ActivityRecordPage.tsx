@@ -1,4 +1,4 @@
-import { ACTIVITY_STATE_LABEL, type ActivityApplyRecord } from '@casino/contract';
+import { ACTIVITY_STATE_LABEL, formatYuan, type ActivityApplyRecord } from '@casino/contract';
 import { Money } from '../../components/Money';
 import { RecordList, usePagedList } from '../../money/records';
 
@@ -28,7 +28,7 @@ export default function ActivityRecordPage() {
                 <div className="rec-item-figures">
                   <div className="rec-fig">
                     <span className="rec-fig-label">活动彩金</span>
-                    <Money className="rec-fig-value rec-win">{a.bonus.toFixed(2)}</Money>
+                    <Money className="rec-fig-value rec-win">{formatYuan(a.bonus, true)}</Money>
                   </div>
                 </div>
               ) : null}

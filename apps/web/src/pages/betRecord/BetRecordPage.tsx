@@ -52,7 +52,8 @@ function BetItem({ bet }: { bet: BetRow }) {
       <div className="rec-item-head">
         <span className="rec-item-title">
           {bet.Code || '—'}
-          {bet.platname ? <span className="rec-item-sub">{bet.platname}</span> : null}
+          {/* a venue's lobby is named as the venue (沙巴体育): its name once */}
+          {bet.platname && bet.platname !== bet.Code ? <span className="rec-item-sub">{bet.platname}</span> : null}
         </span>
         <span className={`rec-tag rec-tag--${STATUS_TONE[status] ?? 'grey'}`} data-testid="bet-status">
           {BET_STATUS_LABEL[status] ?? '未知'}

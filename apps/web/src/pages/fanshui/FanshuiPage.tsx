@@ -95,8 +95,8 @@ function RebateItem({ row }: { row: RebateRecord }) {
         </div>
       </div>
       <div className="rec-item-foot">
-        <span>结算时间</span>
-        <span className="num">{claimed ? `领取于 ${row.updated_at}` : row.created_at}</span>
+        <span>{claimed ? '领取时间' : '结算时间'}</span>
+        <span className="num">{claimed ? row.updated_at : row.created_at}</span>
       </div>
     </article>
   );

@@ -3,6 +3,7 @@ import { Dialog } from '../../ui/imperative';
 import {
   check,
   EXCLUSION_DURATIONS,
+  formatYuan,
   responsibleLimitSchema,
   RESPONSIBLE_DURATION_NAMES,
   RESPONSIBLE_KIND_NAMES,
@@ -17,7 +18,7 @@ import { toast } from '../../ui/feedback';
 import { IconClock, IconShield } from '../../components/icons';
 import './ResponsiblePage.css';
 
-const yuan = (n: number | null) => (n === null ? '未设置' : `${n.toFixed(2)}元`);
+const yuan = (n: number | null) => (n === null ? '未设置' : `${formatYuan(n, true)}元`);
 
 /**
  * /responsible 自我管理 (issue 22, DESIGN.md section 13): the member's deposit and loss limits per
@@ -94,7 +95,7 @@ export default function ResponsiblePage() {
               <div className="rg-row-main">
                 <span className="rg-period">{RESPONSIBLE_PERIOD_NAMES[l.period]}</span>
                 <span className="rg-amount">{yuan(l.amount)}</span>
-                {l.amount !== null && <span className="rg-used">已用 {l.used.toFixed(2)} · 剩余 {(l.left ?? 0).toFixed(2)}</span>}
+                {l.amount !== null && <span className="rg-used">已用 {formatYuan(l.used, true)} · 剩余 {formatYuan(l.left ?? 0, true)}</span>}
                 {l.pending && (
                   <span className="rg-pending" data-testid="rg-pending">
                     待生效：{l.pending.amount === null ? '取消限额' : yuan(l.pending.amount)}，{l.pending.effective_at} 起
