@@ -1,6 +1,7 @@
 import type { AdminPaged } from '@casino/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/index.ts';
+import { beijingDayStart } from './time.ts';
 
 /**
  * The queues where an operator's request waits for a second, different operator (DESIGN 4:
@@ -94,4 +95,33 @@ export async function queueCount(db: Kysely<DB>, table: SecondOperatorTable, sta
     .where('state', '=', state)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
+}
+
+/**
+ * What one operator credited or debited by hand today (Beijing day of `now`) without a second
+ * operator, fen, both ways: immediate manual adjustments and immediate activity bonuses. Both
+ * count against adjust_daily_immediate_max, so one door cannot be used to go round the other.
+ * Read after the caller locked the operator's own row, so one operator's calls are judged one
+ * after another.
+ */
+export async function immediateCreditsToday(trx: Kysely<DB>, adminId: number, now: number): Promise<number> {
+  const since = beijingDayStart(now);
+  // one after the other: both run on the caller's transaction connection
+  const adjusted = await trx
+    .selectFrom('member_adjustments')
+    .select(sql<string | number | null>`sum(abs(amount))`.as('fen'))
+    .where('requested_by', '=', adminId)
+    .where('requested_at', '>=', since)
+    .where('needs_two', '=', 0)
+    .where('state', '=', 'applied')
+    .executeTakeFirst();
+  const bonuses = await trx
+    .selectFrom('activity_applications')
+    .select(sql<string | number | null>`sum(bonus)`.as('fen'))
+    .where('reviewed_by', '=', `admin:${adminId}`)
+    .where('reviewed_at', '>=', since)
+    .where('state', '=', 2)
+    .where('first_approved_by', 'is', null)
+    .executeTakeFirst();
+  return Number(adjusted?.fen ?? 0) + Number(bonuses?.fen ?? 0);
 }

@@ -200,16 +200,27 @@ export class DecideActivity implements Cmd {
     mm.applying.delete(id);
     const approve = (token: string) => r.t.post('/admin/api/activity-applications/approve', { apply_no: no, bonus: yuan(this.bonus), turnover_multiple: this.multiple }, { token });
     const reject = (token: string) => r.t.post('/admin/api/activity-applications/reject', { apply_no: no, reason: '模型测试：不符合活动条件' }, { token });
+    // a bonus obeys the adjustment rules: above the threshold or past r.admin's immediate credits of
+    // the day (adjustments and bonuses together) the first approval only records it, a second credits it
+    const { threshold, cap } = r.shared.adjustRules;
+    const today = r.shared.adjustedToday.get(r.admin) ?? 0;
+    const waits = this.bonus > 0 && this.how !== 'reject' && ((threshold > 0 && this.bonus > threshold) || (cap > 0 && today + this.bonus > cap));
+    if (waits) {
+      const first = await approve(r.admin);
+      expect({ code: first.code, state: first.data?.state }, `${this}: first of two approvals (${first.message})`).toEqual({ code: 200, state: 1 });
+    }
+    const approver = waits ? r.admin2 : r.admin;
     let approved: boolean;
     if (this.how === 'race') {
-      const [a, b] = await Promise.all([approve(r.admin), reject(r.admin2)]);
+      const [a, b] = await Promise.all([approve(approver), reject(waits ? r.admin : r.admin2)]);
       expect([a.code, b.code].filter((c) => c === 200).length, `${this}: one decision of two (${a.message} / ${b.message})`).toBe(1);
       approved = a.code === 200;
     } else {
       approved = this.how === 'approve';
-      const reply = await (approved ? approve(r.admin) : reject(r.admin));
+      const reply = await (approved ? approve(approver) : reject(r.admin));
       expect(reply.code, `${this}: ${reply.message}`).toBe(200);
     }
+    if (approved && this.bonus > 0 && !waits) r.shared.adjustedToday.set(r.admin, today + this.bonus);
     if (approved && this.bonus > 0) {
       mm.central += this.bonus;
       mm.owed += this.bonus * this.multiple;

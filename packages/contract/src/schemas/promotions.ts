@@ -189,6 +189,10 @@ export const PROMO_ADMIN_MSG = {
   ruleNotFound: '红包规则不存在',
   approved: '审核通过',
   rejected: '已拒绝',
+  // an activity bonus obeys the manual-adjustment rules: above the threshold or past the daily cap, a second operator
+  approvedFirst: '已记录第一位审核：彩金超过人工调整双人复核门槛或您今日的直接调整上限，需另一位操作员复核后入账',
+  sameApprover: '第二位审核人不能是第一位审核人',
+  secondAmount: (yuan: number) => `复核的彩金须与第一位审核人填写的 ${yuan.toFixed(2)} 元一致`,
 } as const;
 
 const fenField = (message: string, max: number) =>

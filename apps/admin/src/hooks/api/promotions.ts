@@ -74,6 +74,10 @@ export interface AdminActivityApplication extends ActivityApplyRecord {
   turnover_multiple: number;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** a bonus above the adjustment threshold or the daily cap: who approved first, and what (a second operator approves) */
+  first_approved_by: string | null;
+  first_bonus: number | null;
+  first_turnover_multiple: number | null;
 }
 export interface ApplicationFilters {
   state?: 1 | 2 | 3;

@@ -34,7 +34,14 @@ export default function ActivityApplicationsPage() {
       key: 'result',
       render: (_, r) =>
         r.state === 1 ? (
-          '-'
+          r.first_approved_by ? (
+            <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
+              <span style={{ color: '#d46b08' }}>待复核：彩金 {yuan(r.first_bonus ?? 0)} 元 · {r.first_turnover_multiple ?? 0}倍打码</span>
+              <span style={{ color: '#5b6276' }}>第一位审核：{r.first_approved_by}</span>
+            </Space>
+          ) : (
+            '-'
+          )
         ) : (
           <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
             {r.state === 2 ? <span>彩金 {yuan(r.bonus)} 元{r.bonus > 0 ? ` · ${r.turnover_multiple}倍打码` : ''}</span> : <span style={{ color: '#cf1322' }}>原因：{r.reason}</span>}
@@ -55,10 +62,14 @@ export default function ActivityApplicationsPage() {
         <ActionModal<{ bonus?: number; turnover_multiple?: number }>
           open
           title={`通过申请 · ${row.activity_name}`}
-          warning={`会员 ${row.username} 的申请将标记为已通过。填写彩金后立即存入会员中心钱包（同一申请只入账一次），并按倍数增加打码量；会员会收到站内信。`}
+          warning={
+            row.first_approved_by
+              ? `${row.first_approved_by} 已批准彩金 ${yuan(row.first_bonus ?? 0)} 元（${row.first_turnover_multiple ?? 0}倍打码），需另一位操作员复核：确认后入账，金额须一致。`
+              : `会员 ${row.username} 的申请将标记为已通过。填写彩金后存入会员中心钱包（同一申请只入账一次），并按倍数增加打码量；会员会收到站内信。彩金超过人工调整双人复核门槛或您今日的直接调整上限时，需另一位操作员复核后入账。`
+          }
           schema={adminApplicationApproveSchema}
           fixed={{ apply_no: row.apply_no }}
-          initialValues={{ bonus: 0, turnover_multiple: 1 }}
+          initialValues={row.first_approved_by ? { bonus: row.first_bonus ?? 0, turnover_multiple: row.first_turnover_multiple ?? 0 } : { bonus: 0, turnover_multiple: 1 }}
           okText="确认通过"
           onClose={() => setOpen(null)}
           submit={(v) => decide.mutateAsync({ action: 'approve', body: { apply_no: row.apply_no, bonus: v.bonus ?? 0, turnover_multiple: v.turnover_multiple ?? 0 } })}

@@ -104,6 +104,9 @@ export interface ActivityApplicationsTable {
   reviewed_by: string | null;
   created_at: number;
   reviewed_at: number | null;
+  /** migration 050: the first of two approvals (a bonus above the adjustment threshold or past the daily cap) */
+  first_approved_by: number | null;
+  first_approved_at: number | null;
 }
 export type ActivityApplication = Selectable<ActivityApplicationsTable>;
 

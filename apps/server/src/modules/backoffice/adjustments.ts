@@ -13,15 +13,15 @@ import {
   type AdminAdjustInput,
   type AdminPaged,
 } from '@casino/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/index.ts';
 import type { MemberAdjustment } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
-import { decideOnce, queueCount, queuePage } from '../../lib/second-operator.ts';
-import { beijingDayStart, dayjs, toWireTime } from '../../lib/time.ts';
+import { decideOnce, immediateCreditsToday, queueCount, queuePage } from '../../lib/second-operator.ts';
+import { dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
 import { addRequirement } from '../turnover/index.ts';
@@ -160,15 +160,8 @@ export function createAdjustments(ctx: AppContext, site: SiteService) {
           await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', admin.adminId).execute();
           const now = Date.now();
           const size = Math.abs(input.amount);
-          const day = await trx
-            .selectFrom('member_adjustments')
-            .select(sql<string | number | null>`sum(abs(amount))`.as('fen'))
-            .where('requested_by', '=', admin.adminId)
-            .where('requested_at', '>=', beijingDayStart(now))
-            .where('needs_two', '=', 0)
-            .where('state', '=', 'applied')
-            .executeTakeFirst();
-          const dayFen = Number(day?.fen ?? 0);
+          // immediate adjustments and activity bonuses of the day together (one cap, whichever door)
+          const dayFen = await immediateCreditsToday(trx, admin.adminId, now);
           const review = threshold > 0 && size > threshold ? 'threshold' : cap > 0 && dayFen + size > cap ? 'daily_cap' : null;
           const inserted = await trx
             .insertInto('member_adjustments')

@@ -9,6 +9,7 @@ import {
   adminRedPacketRuleUpdateSchema,
   adminRebateRerunSchema,
   formatYuan,
+  yuanToFen,
   PROMO_ADMIN_MSG,
   RED_PACKET_RULE_MSG,
   REBATE_RUN_MSG,
@@ -45,7 +46,11 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
       permission: 'promotions.manage',
       schema: adminApplicationApproveSchema,
       handler: async (input, admin, req) => {
-        const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip });
+        // a bonus is a sum the operator types: the manual-adjustment rules hold (a second operator above the threshold or past the daily cap)
+        const s = await deps.settings();
+        const rules = { thresholdFen: yuanToFen(s.adjust_second_approval_over) ?? 0, capFen: yuanToFen(s.adjust_daily_immediate_max) ?? 0 };
+        const r = await decideApplication(deps.db, { applyNo: input.apply_no, approve: true, bonus: input.bonus, multiple: input.turnover_multiple }, { adminId: admin.adminId, ip: req.ip }, Date.now(), rules);
+        if (r.first) return ok(publicView(r), PROMO_ADMIN_MSG.approvedFirst);
         const bonusText = r.bonus > 0 ? `，活动彩金 ${formatYuan(r.bonus, true)} 元已存入中心钱包` : '';
         await tell(r, '活动申请已通过', `您申请的活动「${r.activity_name}」已审核通过${bonusText}。`);
         return ok(publicView(r), PROMO_ADMIN_MSG.approved);
