@@ -137,6 +137,15 @@ export function createAccountsService(
       await limits.loginAccount.reset(username);
       const now = Date.now();
       return db.transaction().execute(async (trx) => {
+        // the member again, as it is now (locked on PostgreSQL): a freeze or a new password that
+        // committed while the password was checked is seen here, or waits for this commit and
+        // then ends this session with the others. Read only before, a sign-in in flight outlived
+        // the freeze (or signed in with the password just reset) with a session of its own.
+        let q = trx.selectFrom('members').select(['status', 'password_hash']).where('id', '=', member.id);
+        if (ctx.dialect === 'postgres') q = q.forShare();
+        const current = await q.executeTakeFirst();
+        if (!current || current.status !== 1) refuse(MSG.accountDisabled, CODE.forbidden);
+        if (current.password_hash !== member.password_hash) refuse(MSG.loginFailed);
         await repo.recordLogin(trx, member.id, meta.ip.slice(0, 64), now, meta.userAgent, meta.device);
         return sessions.create(trx, member.id, meta, now);
       });
