@@ -289,7 +289,8 @@ function BetDrawer({ which, onClose, onRound }: { which: { platform: string; bet
       {bet.isLoading ? <Skeleton active /> : null}
       {d ? (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <Descriptions bordered size="small" column={2}>
+          {/* labels on one line (局号/赛事, 已计打码量 broke after their last character in the 640 px drawer) */}
+          <Descriptions bordered size="small" column={2} styles={{ label: { whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label="注单号" span={2}>
               <Typography.Text copyable>{d.bet_id}</Typography.Text>
             </Descriptions.Item>

@@ -60,7 +60,16 @@ export function RecordsTable({ username, kind }: { username: string; kind: Membe
   return (
     <>
       {table.query.isError ? <QueryError error={table.query.error} retry={table.query.refetch} /> : null}
-      <Table rowKey={(r) => String(r.id ?? r.transfer_id ?? r.deposit_no ?? r.withdraw_no ?? r.bet_id ?? JSON.stringify(r))} columns={columns} size="small" {...table.tableProps} scroll={{ x: true }} />
+      <Table
+        rowKey={(r) => String(r.id ?? r.transfer_id ?? r.deposit_no ?? r.withdraw_no ?? r.bet_id ?? JSON.stringify(r))}
+        columns={columns}
+        size="small"
+        {...table.tableProps}
+        // with no row there are no columns to head (they are the fields of the rows): no lone 记录 heading
+        showHeader={first !== undefined}
+        locale={{ emptyText: '该会员没有这类记录' }}
+        scroll={{ x: true }}
+      />
     </>
   );
 }

@@ -126,7 +126,8 @@ export default function EventsPage() {
 }
 
 const figureValue = (k: string, v: number | string) => (typeof v === 'number' && ['bonus', 'required', 'turnover', 'deposits', 'win', 'stake', 'amount'].includes(k) ? `${yuan(v)} 元` : String(v));
-const thresholdValue = (k: string, v: number) => (RISK_MONEY_PARAMS.has(k) ? `${yuan(v)} 元` : String(v));
+// the money thresholds' names carry their unit (优惠金额至少（元）): the figure alone
+const thresholdValue = (k: string, v: number) => (RISK_MONEY_PARAMS.has(k) ? yuan(v) : String(v));
 
 /** one event: who, the figures, the thresholds it had, the evidence; confirm or dismiss once */
 function EventDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -152,7 +153,7 @@ function EventDrawer({ id, onClose }: { id: number | null; onClose: () => void }
       onClose={onClose}
       size={760}
       destroyOnHidden
-      title={e ? <Space>风控事件 #{e.id} {ruleTag(e.rule)} {stateTag(e.state)}</Space> : '风控事件'}
+      title={e ? <Space>{`风控事件 #${e.id}`} {ruleTag(e.rule)} {stateTag(e.state)}</Space> : '风控事件'}
       extra={
         e?.state === 'open' && manager ? (
           <Space>
