@@ -21,6 +21,8 @@ export interface Real {
   /** two operators: a decision by one, a race between both, a second approval */
   admin: string;
   admin2: string;
+  /** a third operator: adjusts agent statements (whoever raises a total never approves it) */
+  admin3: string;
   members: Map<string, { token: string; id: number; cardId: number }>;
   /** house and venue clearing balances when the sequence began */
   houseStart: Map<string, number>;

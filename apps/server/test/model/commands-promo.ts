@@ -271,7 +271,7 @@ export class AgentSettle implements Cmd {
       `${this}: one statement, nothing earned`,
     ).toEqual([{ payable: 0, state: 1 }]);
     const s = rows[0]!;
-    const adjusted = await t.post('/admin/api/agent-statements/adjust', { id: Number(s.id), amount: yuan(this.total), reason: '模型测试调整佣金' }, { token: r.admin });
+    const adjusted = await t.post('/admin/api/agent-statements/adjust', { id: Number(s.id), amount: yuan(this.total), reason: '模型测试调整佣金' }, { token: r.admin3 });
     expect(adjusted.code, `${this}: adjusted (${adjusted.message})`).toBe(200);
     mm.statements.push({ id: Number(s.id), no: s.statement_no, total: this.total });
     await checkStep(m, r, this.toString());

@@ -33,11 +33,14 @@ describe('model: the money paths against a plain model', () => {
   let t: TestApp;
   let admin: string;
   let admin2: string;
+  let admin3: string;
   let shared: Shared;
   beforeAll(async () => {
     t = await startApp({ listen: true, sandboxGame: venueGame() });
     admin = await operator(t, 'modelsup1', 'super');
     admin2 = await operator(t, 'modelsup2', 'super');
+    // a third: who raises a statement's total never approves it
+    admin3 = await operator(t, 'modelsup3', 'super');
     // a venue the catalogue lists that the provider does not know: it refuses every transfer in
     await t.ctx.db
       .insertInto('venues')
@@ -86,7 +89,7 @@ describe('model: the money paths against a plain model', () => {
     console.log(`model: seed ${SEED}, ${RUNS} sequences of up to ${COMMANDS} commands on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
     await fc.assert(
       fc.asyncProperty(fc.commands([...allCommands(), ...moreCommands(), ...playCommands(), ...promoCommands()], { maxCommands: COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
-        const real: Real = { t, admin, admin2, members: new Map(), houseStart: await houseBalances(t), shared };
+        const real: Real = { t, admin, admin2, admin3, members: new Map(), houseStart: await houseBalances(t), shared };
         const model = newModel();
         // each sequence starts with two members of its own; a third may register on the way
         for (let i = 0; i < 2; i++) await new Register().run(model, real);

@@ -73,6 +73,8 @@ export const AGENT_MSG = {
   flagCleared: '该风险标记已处理',
   statementDecided: '该佣金报表已处理',
   statementSameOperator: '超过复核金额，需由另一位操作员复核通过',
+  /** the total was raised above the settlement's figure by this operator: another one approves it */
+  statementAdjuster: '您调高了该佣金单的金额，需由另一位操作员审核',
   /** issue 33: a statement whose agent has open fraud flags waits for an operator's explicit decision */
   statementFlagged: (members: number) => `该代理有${members}名下级会员疑似代理本人账户（风险标记待处理），其盈利未计入本报表；请先处理风险标记，或确认已核查后再批准`,
   adjustAmount: '请输入调整后的佣金（元，最多两位小数，不小于0）',

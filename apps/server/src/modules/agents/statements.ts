@@ -194,6 +194,12 @@ export function createStatements(deps: SettlementDeps) {
         const openFlags = (await openFlagCounts(trx, [n(s.agent_id)])).get(n(s.agent_id)) ?? 0;
         if (openFlags > 0 && !flagsReviewed) refuse(AGENT_MSG.statementFlagged(openFlags));
         const total = n(s.payable);
+        // a total raised above what the settlement computed is a sum an operator typed: whoever raised it
+        // does not approve it, at either step (below the threshold that was one person paying alone)
+        if (total > n(s.commission) + n(s.override)) {
+          const raised = await trx.selectFrom('agent_statement_adjustments').select('id').where('statement_id', '=', id).where('admin_id', '=', admin.adminId).whereRef('amount', '>', 'before_total').executeTakeFirst();
+          if (raised) refuse(AGENT_MSG.statementAdjuster, CODE.forbidden);
+        }
         const now = deps.now();
         const needsTwo = settings.review_threshold_fen > 0 && total > settings.review_threshold_fen;
         if (needsTwo && state === 1) {
