@@ -71,4 +71,13 @@ describe('names of codes', () => {
     expect(valueText('state', 'rejected', 'member_adjustment')).toBe('已拒绝');
     expect(valueText('role', 'owner')).toBe('超级管理员（初始账号）');
   });
+
+  it('names the fields of agent audits (member moved, month settled, statement paid)', () => {
+    expect(auditDetailLines('agent.move_member', { member: 'demo888', from_agent: null, to_agent: 'walker02', reason: '归属' }).map((l) => l.label)).toEqual(['会员', '原代理', '新代理', '原因']);
+    const paid = auditDetailLines('agent_statement.approve', { month: '2026-11', commission: 1234.5, open_flags: 0, before: { state: 2 }, after: { state: 3 } });
+    expect(paid).toContainEqual({ key: 'state', label: '状态', before: '待复核', after: '已发放' });
+    expect(paid).toContainEqual({ key: 'commission', label: '佣金', value: '1,234.50' });
+    expect(paid.map((l) => l.label)).toContain('月份');
+    expect(valueText('is_default', 1)).toBe('是');
+  });
 });

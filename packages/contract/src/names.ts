@@ -1,6 +1,6 @@
 import { formatYuan } from './money.ts';
 import { DEFAULT_ROLES } from './permissions.ts';
-import { AGENT_FLAG_KIND_LABEL } from './schemas/agents.ts';
+import { AGENT_FLAG_KIND_LABEL, AGENT_STATEMENT_STATE_LABEL } from './schemas/agents.ts';
 import { GAME_CATEGORY_NAMES } from './schemas/games.ts';
 import { DEPOSIT_STATUS_NAMES } from './schemas/payments.ts';
 import { DEPOSIT_REFUND_STATE_NAMES } from './schemas/deposit-refunds.ts';
@@ -546,6 +546,26 @@ export const FIELD_LABELS: Record<string, string> = {
   waiver_no: '减免单号',
   requirement_id: '打码记录编号',
   figure: '申请金额',
+  // agents: a new agent, a member moved, a flag cleared, a plan changed, a month settled, a statement decided
+  agent: '代理',
+  code: '代码', // an agent's invite code, a role's code (role.create)
+  plan_id: '佣金方案编号',
+  upline_agent_id: '上级代理编号',
+  from_agent: '原代理',
+  to_agent: '新代理',
+  flag: '风险标记编号',
+  is_default: '默认方案',
+  month: '月份',
+  first_run: '首次结算',
+  created: '新建',
+  kept: '未变',
+  statements: '报表数',
+  commission: '佣金',
+  payable: '应发佣金',
+  open_flags: '待处理风险标记',
+  override_entry_id: '上级分成分录',
+  // operators
+  must_change_password: '须修改密码',
   day_cap: '每日直接调整上限',
   day_immediate: '今日已直接调整',
   // issue 33: channel credentials (keys appear as fingerprints only)
@@ -622,6 +642,8 @@ const MONEY_FIELDS = new Set([
   'retention_flow',
   'daily_cap',
   'figure', // a turnover waiver's amount at its request
+  'commission', // an agent statement's own commission
+  'payable',
   'threshold', // the second-operator threshold of adjustments, waivers, applications and agent statements
   'day_cap',
   'day_immediate',
@@ -690,6 +712,7 @@ function codeDictionary(key: string, area: string): Record<string | number, stri
       // a turnover waiver's request (member.turnover.waive_request) and its decision; an adjustment's decision
       if (area === 'turnover_waiver' || area === 'member') return TURNOVER_WAIVER_STATE_NAMES;
       if (area === 'member_adjustment') return ADJUSTMENT_STATE_NAMES;
+      if (area === 'agent_statement') return AGENT_STATEMENT_STATE_LABEL;
       return undefined;
     default:
       return undefined;
@@ -759,7 +782,7 @@ export function areaOf(action: string): string {
 }
 
 /** fields that are yes/no whatever number they carry */
-const FLAG_FIELDS = new Set(['needs_two', 'second_factor', 'realname_verified', 'override', 'totp', 'listed', 'success', 'first_run', 'truncated']);
+const FLAG_FIELDS = new Set(['needs_two', 'second_factor', 'realname_verified', 'override', 'totp', 'listed', 'success', 'first_run', 'truncated', 'is_default']);
 
 /**
  * A value of a record or an audit detail as operators read it: money in yuan with two decimals,
