@@ -14,7 +14,7 @@ import {
   type TurnoverWaiverRow,
   type TurnoverWaiverState,
 } from '@casino/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/index.ts';
 import type { TurnoverWaiver } from '../../db/schema.ts';
@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { decideOnce, queueCount, queuePage } from '../../lib/second-operator.ts';
-import { dayjs, toWireTime } from '../../lib/time.ts';
+import { beijingDayStart, dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
 import * as turnover from '../turnover/index.ts';
@@ -159,8 +159,25 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
           if (left <= 0) refuse(TURNOVER_WAIVE_MSG.nothingOpen);
           if (input.amount !== undefined && input.amount > left) refuse(TURNOVER_WAIVE_MSG.tooMuch(yuanText(left)));
           const figure = input.amount ?? left;
-          const needsTwo = threshold > 0 && figure > threshold;
           const now = Date.now();
+          // the threshold holds for what one operator waives for one member in a Beijing day, not per
+          // call (slices under it would add up to any amount alone): this operator's calls one after
+          // another (their row locked until commit), then their immediate waivers of the day count too
+          let today = 0;
+          if (threshold > 0) {
+            await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', admin.adminId).execute();
+            const done = await trx
+              .selectFrom('turnover_waivers')
+              .select(sql<string | number | null>`sum(applied_amount)`.as('fen'))
+              .where('member_id', '=', member.id)
+              .where('requested_by', '=', admin.adminId)
+              .where('requested_at', '>=', beijingDayStart(now))
+              .where('needs_two', '=', 0)
+              .where('state', '=', 'applied')
+              .executeTakeFirst();
+            today = Number(done?.fen ?? 0);
+          }
+          const needsTwo = threshold > 0 && today + figure > threshold;
           const inserted = await trx
             .insertInto('turnover_waivers')
             .values({
