@@ -20,8 +20,8 @@ export const TRANSFER_MSG = {
   // issue 14: a second 一键回收 racing the first, and transfers out held by the venue reconciliation
   recoveringElsewhere: (n: number) => `${n} 个场馆的余额正在回收中，请稍后查看中心钱包`,
   alreadyRecovered: (n: number) => `${n} 个场馆的余额已回收到中心钱包`,
-  heldForReview: '该场馆账户正在核对中，转出已转人工审核，资金安全，请联系客服',
-  recoverHeld: (n: number) => `${n} 个场馆的账户正在核对中，转出已转人工审核，请联系客服`,
+  heldForReview: '该场馆账户正在人工核对中，核对完成前暂不能转入或转出，资金安全，请联系客服',
+  recoverHeld: (n: number) => `${n} 个场馆的账户正在人工核对中，暂不能转出，资金安全，请联系客服`,
   // issue 38: a seamless venue plays from the central wallet: nothing is transferred into it
   seamlessVenue: (venue: string) => `${venue}为免转场馆，直接使用中心钱包余额游戏，无需转入`,
 } as const;
