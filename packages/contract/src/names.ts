@@ -204,6 +204,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'deposit.reject': '存款拒绝',
   'deposit_account.create': '新增收款账户',
   'deposit_account.update': '修改收款账户',
+  'deposit_account.approve': '批准收款账户', // a second operator: a new account or changed details
   'deposit_refund.mark_refunded': '标记存款已退款', // issue 33
   'transfer.settle': '处理待定转账',
   'reconciliation.resolve': '处理对账差异',
@@ -243,6 +244,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'ticket.reply': '回复工单',
   'ticket.close': '关闭工单',
   'activity_application.approve': '活动申请通过',
+  'activity_application.approve_first': '活动彩金初审（待复核）', // above the adjustment threshold or past the daily cap
   'activity_application.reject': '活动申请拒绝',
   'agent_application.approve': '代理申请通过',
   'agent_application.reject': '代理申请拒绝',

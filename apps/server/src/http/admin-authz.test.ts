@@ -70,6 +70,8 @@ const ROUTE_PERMISSIONS: Record<string, Permission | null> = {
   '/admin/api/deposit-accounts/list': 'deposits.view',
   '/admin/api/deposit-accounts/create': 'settings.update',
   '/admin/api/deposit-accounts/update': 'settings.update',
+  // operator-side attack: a new receiving account or changed details reach members once a second operator approves them
+  '/admin/api/deposit-accounts/approve': 'payments.channels_keys',
   '/admin/api/dashboard/summary': 'dashboard.view',
   '/admin/api/dashboard/series': 'dashboard.view',
   '/admin/api/members/list': 'members.view',

@@ -391,7 +391,17 @@ export const RECEIVING_MSG = {
   owner: '请输入收款人姓名',
   number: '请输入收款账号或地址',
   notFound: '收款账户不存在',
+  // a new account or changed details wait for a second operator holding payments.channels_keys
+  approveForbidden: '批准收款账户需要「修改与审批支付通道密钥」权限',
+  sameApprover: '新增或修改收款账户的操作员不能批准自己的修改，需另一位操作员批准',
+  approved: '已批准：该收款账户将分配给会员',
+  alreadyApproved: '该收款账户已批准',
+  pending: '已保存：新增或修改的收款信息需另一位操作员批准后才会分配给会员',
+  id: '请选择收款账户',
 } as const;
+
+/** /admin/api/deposit-accounts/approve {id}: a second operator approves a new account or changed details */
+export const adminReceivingApproveSchema = z.object({ id: z.number({ error: RECEIVING_MSG.id }).int(RECEIVING_MSG.id).positive(RECEIVING_MSG.id) }, { error: RECEIVING_MSG.id });
 
 const accountFields = {
   type: z.enum(['bank', 'usdt'], { error: RECEIVING_MSG.type }),

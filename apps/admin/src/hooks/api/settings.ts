@@ -32,6 +32,10 @@ export interface ReceivingAccount {
   uses: number;
   last_used_at: string | null;
   created_at: string;
+  /** handed to members only once a second operator approved the details as they are */
+  approved: boolean;
+  /** the operator id who made the details as they are (not their approver) */
+  changed_by: number | null;
 }
 
 export function useReceivingAccounts() {
@@ -41,7 +45,7 @@ export function useReceivingAccounts() {
 export function useReceivingAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: 'create' | 'update'; body: object }) => callEnvelope<ReceivingAccount>(`/admin/api/deposit-accounts/${action}`, body),
+    mutationFn: ({ action, body }: { action: 'create' | 'update' | 'approve'; body: object }) => callEnvelope<ReceivingAccount>(`/admin/api/deposit-accounts/${action}`, body),
     onSettled: () => void qc.invalidateQueries({ queryKey: receivingKey }),
   });
 }

@@ -28,7 +28,7 @@ interface AccountValues {
  * (then the lowest id), the rule payments applies (round-robin).
  */
 function nextUp(rows: ReceivingAccount[], type: Kind): number | null {
-  const enabled = rows.filter((r) => r.type === type && r.enabled === 1);
+  const enabled = rows.filter((r) => r.type === type && r.enabled === 1 && r.approved);
   const key = (r: ReceivingAccount) => (r.last_used_at ? Date.parse(`${r.last_used_at.replace(' ', 'T')}+08:00`) : 0);
   enabled.sort((a, b) => key(a) - key(b) || a.id - b.id);
   return enabled[0]?.id ?? null;
@@ -38,6 +38,8 @@ function nextUp(rows: ReceivingAccount[], type: Kind): number | null {
 export default function AccountsPage() {
   const me = useMe();
   const editable = can(me.data, 'settings.update');
+  // a new account or changed details reach members once a second operator (payments.channels_keys) approves them
+  const approver = can(me.data, 'payments.channels_keys');
   const q = useReceivingAccounts();
   const action = useReceivingAction();
   const [type, setType] = useState<Kind | 'all'>('all');
@@ -70,6 +72,7 @@ export default function AccountsPage() {
       render: (_, r) => (
         <Space size={4}>
           {r.enabled === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>}
+          {r.approved ? null : <Tag color="orange">待批准</Tag>}
           {next[r.type] === r.id ? <Tag color="gold">下一个分配</Tag> : null}
         </Space>
       ),
@@ -80,12 +83,25 @@ export default function AccountsPage() {
     {
       title: '操作',
       key: 'op',
-      // 1,187 px with an ERC20 address (337 px) in 账户: 添加时间 sat under 操作 at 1440x900
-      width: 120,
+      // 1,187 px with an ERC20 address (337 px) in 账户: 添加时间 sat under 操作 at 1440x900; 批准 needs 40 more
+      width: 160,
       fixed: 'right',
       render: (_, r) =>
-        editable ? (
+        editable || approver ? (
           <Space size={0}>
+            {!r.approved && approver && r.changed_by !== me.data?.id ? (
+              <Confirmed
+                title="批准该收款账户？"
+                description={`批准后会员的存款订单将分配到 ${r.bank_name} ${r.bank_no}，请先核对账户确属本平台。`}
+                run={() => action.mutateAsync({ action: 'approve', body: { id: r.id } })}
+              >
+                <Button type="link" size="small">
+                  批准
+                </Button>
+              </Confirmed>
+            ) : null}
+            {editable ? (
+              <>
             <Confirmed
               title={r.enabled === 1 ? '停用该收款账户？' : '启用该收款账户？'}
               description={r.enabled === 1 ? '之后的存款不再分配到此账户；已分配的订单不受影响。' : '之后的存款将轮流分配到此账户。'}
@@ -99,6 +115,8 @@ export default function AccountsPage() {
             <Button type="link" size="small" onClick={() => setOpen({ mode: 'edit', row: r })}>
               修改
             </Button>
+              </>
+            ) : null}
           </Space>
         ) : null,
     },
@@ -124,7 +142,7 @@ export default function AccountsPage() {
         showIcon
         style={{ marginBottom: 16 }}
         title="轮流分配"
-        description="会员发起银行转账或 USDT 存款时，系统在同类型的启用账户中选择最久未分配的一个（同时未分配过的按添加顺序），每个订单固定显示分配到的账户。标记「下一个分配」的就是下一笔订单将看到的账户。"
+        description="会员发起银行转账或 USDT 存款时，系统在同类型的启用账户中选择最久未分配的一个（同时未分配过的按添加顺序），每个订单固定显示分配到的账户。标记「下一个分配」的就是下一笔订单将看到的账户。新增的账户或修改过的收款信息标记「待批准」，需另一位有「修改与审批支付通道密钥」权限的操作员批准后才会分配给会员。"
       />
       {q.isError ? <QueryError error={q.error} retry={q.refetch} /> : null}
       <Card size="small">

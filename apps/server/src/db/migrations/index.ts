@@ -49,6 +49,7 @@ import { m047 } from './047_risk_bets_keyset.ts'; // issue 36 point 9: the risk 
 import { m048 } from './048_members_referrer_created.ts'; // issue 37 point 4: members (referrer_pid, created_at)
 import { m049 } from './049_chat_ticket_session.ts'; // operator streams end with their session
 import { m050 } from './050_activity_second_operator.ts'; // activity bonuses obey the adjustment rules
+import { m051 } from './051_receiving_second_operator.ts'; // receiving accounts approved by a second operator
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -102,5 +103,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '048_members_referrer_created': m048(), // issue 37 point 4: members (referrer_pid, created_at) replaces members_referrer_pid: the agents report's new members per referrer index-only
     '049_chat_ticket_session': m049(), // chat stream tickets name the session that asked for them: an operator's stream ends with it
     '050_activity_second_operator': m050(), // an activity bonus above the adjustment threshold or past the operator's daily cap waits for a second operator
+    '051_receiving_second_operator': m051(), // a receiving account (new, or its details changed) is handed to members once a second operator approves it
   };
 }

@@ -55,6 +55,11 @@ export interface DepositAccountsTable {
   last_used_at: Generated<number>;
   uses: Generated<number>;
   created_at: number;
+  /** migration 051: handed to members only once a second operator approved its details (null: waiting) */
+  approved_at: number | null;
+  approved_by: number | null;
+  /** who made the details as they are (created or changed them): not their approver */
+  changed_by: number | null;
 }
 export type DepositAccount = Selectable<DepositAccountsTable>;
 

@@ -74,7 +74,8 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps & { registry:
     jobs,
     async seedDemo() {
       const now = Date.now();
-      await repo.insertAccountsIfNone(ctx.db, DEMO_ACCOUNTS.map((a) => ({ ...a, created_at: now })));
+      // the demo's own accounts, made by the site itself: in use from the start
+      await repo.insertAccountsIfNone(ctx.db, DEMO_ACCOUNTS.map((a) => ({ ...a, created_at: now, approved_at: now })));
     },
     routes: (app: FastifyInstance, requireMember: (req: FastifyRequest) => Promise<void>, requireAdmin: RequireAdmin) =>
       paymentsRoutes(app, service, review, receiving, refunds, requireMember, requireAdmin),

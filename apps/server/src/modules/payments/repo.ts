@@ -108,7 +108,8 @@ export async function grantBonus(db: Q, memberId: number, day: string, want: num
 // ---- receiving accounts -------------------------------------------------------------------
 
 export function enabledAccounts(db: Q, type: 'bank' | 'usdt'): Promise<DepositAccount[]> {
-  return db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1).orderBy('id').execute();
+  // only accounts a second operator approved (migration 051) are handed to members
+  return db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1).where('approved_at', 'is not', null).orderBy('id').execute();
 }
 
 /**
@@ -117,7 +118,7 @@ export function enabledAccounts(db: Q, type: 'bank' | 'usdt'): Promise<DepositAc
  */
 export async function takeNextAccount(db: Q, type: 'bank' | 'usdt', now: number, bankName?: string): Promise<DepositAccount | undefined> {
   for (let round = 0; round < 5; round++) {
-    let q = db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1);
+    let q = db.selectFrom('deposit_accounts').selectAll().where('type', '=', type).where('enabled', '=', 1).where('approved_at', 'is not', null);
     if (bankName) q = q.where('bank_name', '=', bankName);
     const next = await q.orderBy('last_used_at').orderBy('id').limit(1).executeTakeFirst();
     if (!next) return undefined;
@@ -128,7 +129,8 @@ export async function takeNextAccount(db: Q, type: 'bank' | 'usdt', now: number,
       .updateTable('deposit_accounts')
       .set((eb) => ({ last_used_at: Math.max(now, Number(next.last_used_at) + 1), uses: eb('uses', '+', 1) }))
       .where('id', '=', next.id)
-      .where('enabled', '=', 1);
+      .where('enabled', '=', 1)
+      .where('approved_at', 'is not', null);
     if (round < 4) q2 = q2.where('last_used_at', '=', next.last_used_at);
     const r = await q2.executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) return next;
@@ -136,7 +138,7 @@ export async function takeNextAccount(db: Q, type: 'bank' | 'usdt', now: number,
   return undefined;
 }
 
-export async function insertAccountsIfNone(db: Q, rows: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses' | 'enabled'>[]) {
+export async function insertAccountsIfNone(db: Q, rows: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses' | 'enabled' | 'approved_by' | 'changed_by'>[]) {
   const any = await db.selectFrom('deposit_accounts').select('id').limit(1).executeTakeFirst();
   if (any || rows.length === 0) return;
   await db.insertInto('deposit_accounts').values(rows).execute();
@@ -146,11 +148,11 @@ export function listAccounts(db: Q) {
   return db.selectFrom('deposit_accounts').selectAll().orderBy('type').orderBy('id').execute();
 }
 
-export function insertAccount(db: Q, row: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses'>) {
+export function insertAccount(db: Q, row: Omit<DepositAccount, 'id' | 'last_used_at' | 'uses' | 'approved_at' | 'approved_by'>) {
   return db.insertInto('deposit_accounts').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateAccount(db: Q, id: number, set: Partial<Pick<DepositAccount, 'bank_name' | 'bank_owner' | 'bank_no' | 'bank_address' | 'enabled'>>) {
+export function updateAccount(db: Q, id: number, set: Partial<Pick<DepositAccount, 'bank_name' | 'bank_owner' | 'bank_no' | 'bank_address' | 'enabled' | 'approved_at' | 'approved_by' | 'changed_by'>>) {
   return db.updateTable('deposit_accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }
 

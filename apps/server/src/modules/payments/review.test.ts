@@ -174,7 +174,11 @@ describe('deposits: manual orders and operator review', () => {
     expect(await call('create', { type: 'usdt', bank_name: 'BEP20', bank_no: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toMatchObject({ code: 400, message: PAY_MSG.protocol });
     expect(await call('create', { type: 'bank', bank_name: '建设银行', bank_owner: '张财务', bank_no: '6217001234567890' }, auditor)).toMatchObject({ code: 403 });
     const made = await call('create', { type: 'bank', bank_name: '建设银行', bank_owner: '张财务', bank_no: '6217001234567890', bank_address: '广州天河支行' });
-    expect(made).toMatchObject({ code: 200, data: { type: 'bank', enabled: 1 } });
+    expect(made).toMatchObject({ code: 200, data: { type: 'bank', enabled: 1, approved: false } });
+    // handed to members once a second operator (payments.channels_keys) approves it (receiving-two-person.test.ts)
+    await t.post('/admin/api/operators/create', { username: 'recvfin', password: 'recvfin-pass1', role: 'finance' }, { token: admin });
+    const finance = (await t.post('/admin/api/login', { username: 'recvfin', password: 'recvfin-pass1' })).data.token;
+    expect(await call('approve', { id: made.data.id }, finance)).toMatchObject({ code: 200, data: { approved: true } });
     const banks = (await call('list', {}, auditor)).data.filter((a: { type: string }) => a.type === 'bank');
     for (const b of banks) if (b.id !== made.data.id) expect(await call('update', { id: b.id, enabled: 0 })).toMatchObject({ code: 200, data: { enabled: 0 } });
     const m = await memberWithCard(t, 'recv');
@@ -197,8 +201,8 @@ describe('deposits: manual orders and operator review', () => {
     const usdt = (await call('list', {}, auditor)).data.find((a: { type: string }) => a.type === 'usdt');
     expect(await call('update', { id: usdt.id, bank_name: '建设银行' })).toMatchObject({ code: 400, message: PAY_MSG.protocol });
     const audits = await t.ctx.db.selectFrom('admin_audit').select('action').where('target', '=', `deposit_account:${made.data.id}`).execute();
-    // created, withdrawn, and put back with the others
-    expect(audits.map((a) => a.action)).toEqual(['deposit_account.create', 'deposit_account.update', 'deposit_account.update']);
+    // created, approved by a second operator, withdrawn, and put back with the others
+    expect(audits.map((a) => a.action)).toEqual(['deposit_account.create', 'deposit_account.approve', 'deposit_account.update', 'deposit_account.update']);
   });
 });
 

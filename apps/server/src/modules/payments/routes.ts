@@ -6,6 +6,8 @@ import {
   adminDepositRefundMarkSchema,
   DEPOSIT_REFUND_MSG,
   adminDepositRejectSchema,
+  adminReceivingApproveSchema,
+  RECEIVING_MSG,
   adminReceivingCreateSchema,
   adminReceivingUpdateSchema,
   CODE,
@@ -144,13 +146,26 @@ export async function paymentsRoutes(
       path: '/admin/api/deposit-accounts/create',
       permission: 'settings.update',
       schema: adminReceivingCreateSchema,
-      handler: async (input, admin, req) => ok(await receiving.create(admin, input, req.ip)),
+      handler: async (input, admin, req) => ok(await receiving.create(admin, input, req.ip), RECEIVING_MSG.pending),
     }),
     adminRoute({
       path: '/admin/api/deposit-accounts/update',
       permission: 'settings.update',
       schema: adminReceivingUpdateSchema,
-      handler: async (input, admin, req) => ok(await receiving.update(admin, input, req.ip)),
+      handler: async (input, admin, req) => {
+        const row = await receiving.update(admin, input, req.ip);
+        return ok(row, row.approved ? undefined : RECEIVING_MSG.pending);
+      },
+    }),
+    // a new account or changed details reach members once a second operator approves them
+    adminRoute({
+      path: '/admin/api/deposit-accounts/approve',
+      permission: 'payments.channels_keys',
+      schema: adminReceivingApproveSchema,
+      handler: async (input, admin, req) => {
+        const { row, message } = await receiving.approve(admin, input.id, req.ip);
+        return ok(row, message);
+      },
     }),
   ]);
 }
