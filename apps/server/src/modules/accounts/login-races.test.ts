@@ -47,4 +47,10 @@ describe('sign-in racing a freeze or a password reset', () => {
     expect(reply).toMatchObject({ code: CODE.invalid, message: MSG.loginFailed });
     expect(await sessionsOf(id)).toBe(0);
   });
+
+  it('one member signing in from several devices at once: every sign-in is made (no deadlock between them)', async () => {
+    await t.register('loginrace03');
+    const replies = await Promise.all(Array.from({ length: 8 }, () => t.post('/api/login_pc', { name: 'loginrace03', password: 'secret123' })));
+    expect(replies.map((r) => r.code)).toEqual(Array(8).fill(200));
+  });
 });

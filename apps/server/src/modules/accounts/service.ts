@@ -141,8 +141,10 @@ export function createAccountsService(
         // committed while the password was checked is seen here, or waits for this commit and
         // then ends this session with the others. Read only before, a sign-in in flight outlived
         // the freeze (or signed in with the password just reset) with a session of its own.
+        // FOR UPDATE, not FOR SHARE: recordLogin updates this row next, and two sign-ins of one
+        // member each holding a share lock and then waiting to update it deadlocked (a 500 for one)
         let q = trx.selectFrom('members').select(['status', 'password_hash']).where('id', '=', member.id);
-        if (ctx.dialect === 'postgres') q = q.forShare();
+        if (ctx.dialect === 'postgres') q = q.forUpdate();
         const current = await q.executeTakeFirst();
         if (!current || current.status !== 1) refuse(MSG.accountDisabled, CODE.forbidden);
         if (current.password_hash !== member.password_hash) refuse(MSG.loginFailed);
