@@ -117,6 +117,14 @@ export function createBackofficeService(ctx: AppContext, sessions: Sessions, dep
       const permissions = permissionsOf((await ops.roleByCode(db, admin.role))?.permissions);
       const step = await setupOf(admin, permissions);
       const token = await db.transaction().execute(async (trx) => {
+        // the operator again, as they are now (locked on PostgreSQL): a disable or a password reset
+        // that committed while the password was checked is seen here, or waits for this commit and
+        // then ends this session with the others. Read only before, a sign-in in flight outlived the
+        // disable (or signed in with the password just reset) with a session of its own.
+        let q = trx.selectFrom('admins').select(['status', 'password_hash']).where('id', '=', admin.id);
+        if (ctx.dialect === 'postgres') q = q.forUpdate();
+        const current = await q.executeTakeFirst();
+        if (!current || current.status !== 1 || current.password_hash !== admin.password_hash) refuse(ADMIN_MSG.loginFailed);
         if (otpStep !== null) {
           const used = otpStep;
           // a code is good once: a concurrent login with the same code finds the step taken
