@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { RequireAdmin } from '../../http/admin-routes.ts';
+import { sessionsAlive } from '../accounts/index.ts';
 import { memoryBus, postgresBus, redisBus, type ChatBus } from './bus.ts';
 import { chatRoutes } from './routes.ts';
 import { createChatService } from './service.ts';
@@ -25,9 +26,10 @@ export function chatBusFor(ctx: AppContext): ChatBus {
 
 /** Live customer service (issue 13): conversations, messages, pictures, event streams. */
 export function createSupportChat(ctx: AppContext, bus: ChatBus = chatBusFor(ctx)) {
-  const service = createChatService(ctx, bus);
-  // an operator's stream ends with the session that opened it (sign-out, reset, disable, role change)
-  const hub = createStreamHub(bus, { operatorSessionsAllowed: service.operatorSessionsAllowed, log: ctx.log });
+  const service = createChatService(ctx, bus, { sessionsAlive: (hashes) => sessionsAlive(ctx.db, hashes) });
+  // a stream ends with the session that opened it: sign-out, password change, freeze; an
+  // operator's also with a disable or a role without support.chat
+  const hub = createStreamHub(bus, { operatorSessionsAllowed: service.operatorSessionsAllowed, memberSessionsAllowed: service.memberSessionsAllowed, log: ctx.log });
   return {
     service,
     bus,

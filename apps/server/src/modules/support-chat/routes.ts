@@ -63,7 +63,8 @@ export async function chatRoutes(app: FastifyInstance, chat: ChatService, hub: S
   });
   app.post('/api/chat/ticket', guarded, async (req) => {
     parse(chatTicketSchema, req.body);
-    return ok(await chat.member.ticket(me(req)));
+    const m = memberOf(req);
+    return ok(await chat.member.ticket(m.memberId, m.tokenHash));
   });
 
   registerAdminRoutes(app, requireAdmin, [

@@ -49,7 +49,7 @@ function parsePermissions(json: string | null | undefined): string[] {
 
 const preview = (text: string | null, picture: string | null) => (picture ? '[图片]' : (text ?? '').replace(/\s+/g, ' ').slice(0, 100));
 
-export function createChatService(ctx: AppContext, bus: ChatBus) {
+export function createChatService(ctx: AppContext, bus: ChatBus, deps: { sessionsAlive(tokenHashes: string[]): Promise<Set<string>> }) {
   const { db } = ctx;
 
   const wireMessage = (m: repo.MessageRow, forOperator: boolean): ChatMessage => ({
@@ -253,7 +253,8 @@ export function createChatService(ctx: AppContext, bus: ChatBus) {
       return stateOf(memberId);
     },
 
-    ticket: (memberId: number) => issueTicket('member', memberId),
+    /** the stream it opens belongs to the asking session: it ends with it (sign-out, freeze, password change) */
+    ticket: (memberId: number, tokenHash: string) => issueTicket('member', memberId, tokenHash),
 
     /** the badge outside /kefu: one read through (member_id, id) */
     async unread(memberId: number): Promise<ChatUnread> {
@@ -481,19 +482,22 @@ export function createChatService(ctx: AppContext, bus: ChatBus) {
     ticket: (adminId: number, tokenHash: string) => issueTicket('admin', adminId, tokenHash),
   };
 
-  /** the subject of a stream ticket (used once) and, for an operator, the session it belongs to; or null */
+  /** the subject of a stream ticket (used once) and the session it belongs to, still there; or null */
   async function redeem(ticket: string, kind: 'member' | 'admin'): Promise<{ subject: number; tokenHash: string | null } | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(ticket)) return null;
     const taken = await repo.takeTicket(db, hashToken(ticket), kind, Date.now());
-    if (taken === null || kind === 'member') return taken;
-    // an operator's stream: the asking session still there, the operator active and holding support.chat
-    return taken.tokenHash && (await repo.operatorSessionsAllowed(db, [taken.tokenHash])).has(taken.tokenHash) ? taken : null;
+    if (taken === null || !taken.tokenHash) return null;
+    // the asking session still there (an operator's also active and holding support.chat)
+    const allowed = kind === 'admin' ? operatorSessionsAllowed : memberSessionsAllowed;
+    return (await allowed([taken.tokenHash])).has(taken.tokenHash) ? taken : null;
   }
 
   /** of these operator sessions, those whose streams may still receive (operatorSessionsAllowed) */
   const operatorSessionsAllowed = (tokenHashes: string[]) => repo.operatorSessionsAllowed(db, tokenHashes);
+  /** of these member sessions, those still there (a sign-out, freeze or password change removes them) */
+  const memberSessionsAllowed = (tokenHashes: string[]) => deps.sessionsAlive(tokenHashes);
 
-  return { member, operator, redeem, operatorSessionsAllowed, wireMessage };
+  return { member, operator, redeem, operatorSessionsAllowed, memberSessionsAllowed, wireMessage };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

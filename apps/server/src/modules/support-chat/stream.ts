@@ -10,7 +10,7 @@ interface Stream {
   kind: 'member' | 'admin';
   subject: number;
   reply: FastifyReply;
-  /** an operator's stream: the session it belongs to */
+  /** the session it belongs to */
   tokenHash: string | null;
 }
 
@@ -21,6 +21,8 @@ export interface StreamHubDeps {
    * every heartbeat: a stream whose session is gone gets nothing more and ends.
    */
   operatorSessionsAllowed(tokenHashes: string[]): Promise<Set<string>>;
+  /** of these member sessions, those still there: the same rule for a member's stream */
+  memberSessionsAllowed(tokenHashes: string[]): Promise<Set<string>>;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -40,22 +42,28 @@ export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
     s.reply.raw.end();
   };
 
-  /** the operator streams among these that may still receive; the others are ended */
+  /** the streams among these whose session may still receive; the others are ended */
   async function allowed(targets: Stream[]): Promise<Stream[]> {
-    const operators = targets.filter((s) => s.kind === 'admin');
-    if (operators.length === 0 || !deps) return targets;
-    let ok: Set<string>;
-    try {
-      ok = await deps.operatorSessionsAllowed([...new Set(operators.map((s) => s.tokenHash ?? ''))].filter(Boolean));
-    } catch (err) {
-      // unknown: nothing goes to an operator (their client catches up from history on reconnect)
-      deps.log?.warn({ err }, 'chat stream: operator session check failed');
-      return targets.filter((s) => s.kind !== 'admin');
-    }
+    if (targets.length === 0 || !deps) return targets;
+    const hashesOf = (kind: Stream['kind']) => [...new Set(targets.filter((s) => s.kind === kind).map((s) => s.tokenHash ?? ''))].filter(Boolean);
+    const check = async (kind: Stream['kind'], ask: (hashes: string[]) => Promise<Set<string>>): Promise<Set<string> | null> => {
+      const hashes = hashesOf(kind);
+      if (hashes.length === 0) return new Set();
+      try {
+        return await ask(hashes);
+      } catch (err) {
+        // unknown: nothing goes to these streams (their clients catch up from history on reconnect)
+        deps.log?.warn({ err }, `chat stream: ${kind} session check failed`);
+        return null;
+      }
+    };
+    const [admins, members] = await Promise.all([check('admin', deps.operatorSessionsAllowed), check('member', deps.memberSessionsAllowed)]);
     const out: Stream[] = [];
     for (const s of targets) {
-      if (s.kind === 'admin' && !(s.tokenHash && ok.has(s.tokenHash))) end(s);
-      else out.push(s);
+      const ok = s.kind === 'admin' ? admins : members;
+      if (ok === null) continue;
+      if (s.tokenHash && ok.has(s.tokenHash)) out.push(s);
+      else end(s);
     }
     return out;
   }
