@@ -53,6 +53,8 @@ describe('agent applications in the back-office', () => {
     expect(replies.filter((r) => r.data.replayed === false)).toHaveLength(1);
     expect(await t.post('/admin/api/agent-applications/reject', { id, reason: '资料不全' }, { token: admin })).toMatchObject({ code: 400, message: AGENT_ADMIN_MSG.alreadyDecided });
     expect((await audits(id)).map((a) => a.action)).toEqual(['agent_application.approve']);
+    // the list names who decided (the operator's name, not the 'admin:<id>' the row keeps)
+    expect((await list({ username: 'agentq01', page: 1 })).data.data[0]).toMatchObject({ state: 2, reviewed_by: 'admin' });
     expect(JSON.parse((await audits(id))[0].detail)).toMatchObject({ before: { state: 1 }, after: { state: 2, reviewed_by: expect.stringMatching(/^admin:/) } });
     expect((await inbox('agentq01')).filter((m) => m.title === '代理申请已通过')).toHaveLength(1);
     expect((await t.post('/api/applyagentinfo', {}, { token: tokens.agentq01 })).data).toMatchObject({ state: 2 });

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { AgentApplication, DB } from '../../db/schema.ts';
 import { adminRoute, registerAdminRoutes, type RequireAdmin } from '../../http/admin-routes.ts';
 import { ok, refuse } from '../../http/envelope.ts';
+import { withOperatorNames } from '../../lib/operator-names.ts';
 import { paged } from '../../lib/paging.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
@@ -72,7 +73,7 @@ export async function listAgentApplications(db: Kysely<DB>, q: { state?: number;
       .offset((q.page - 1) * PER_PAGE)
       .execute(),
   ]);
-  return paged(rows.map(row), Number(count?.n ?? 0), q.page, PER_PAGE);
+  return paged(await withOperatorNames(db, rows.map(row)), Number(count?.n ?? 0), q.page, PER_PAGE);
 }
 
 /**

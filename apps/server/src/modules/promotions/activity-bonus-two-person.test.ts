@@ -56,6 +56,9 @@ describe('an activity bonus obeys the adjustment rules', () => {
     expect(replies.filter((r) => r.data.replayed === false)).toHaveLength(1);
     expect(await central(t, a.id)).toBe(9_999_900);
     expect(await wallet.verify(t.ctx.db)).toEqual([]);
+    // the list names the operators by name (the rows keep 'admin:<id>')
+    const row = (await t.post('/admin/api/activity-applications/list', { username: 'bonusatk1', page: 1 }, { token: owner })).data.data[0];
+    expect(row).toMatchObject({ state: 2, reviewed_by: 'promob', first_approved_by: 'promoa' });
   });
 
   it('past the daily cap a bonus waits too: many small bonuses do not add up past it alone', async () => {

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { refuse } from '../../http/envelope.ts';
 import { newestFirstPage } from '../../db/big-lists.ts';
 import { paged } from '../../lib/paging.ts';
+import { withOperatorNames } from '../../lib/operator-names.ts';
 import { immediateCreditsToday } from '../../lib/second-operator.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
@@ -73,7 +74,7 @@ export async function adminApplications(db: Kysely<DB>, q: { state?: 1 | 2 | 3; 
     perPage,
   });
   const reply = paged(
-    rows.map((r) => ({
+    await withOperatorNames(db, rows.map((r) => ({
       ...record(r),
       username: r.username,
       turnover_multiple: Number(r.turnover_multiple),
@@ -83,7 +84,7 @@ export async function adminApplications(db: Kysely<DB>, q: { state?: 1 | 2 | 3; 
       first_approved_by: r.first_approved_by === null ? null : (r.first_approver ?? `admin:${r.first_approved_by}`),
       first_bonus: r.first_approved_by === null ? null : fenToYuan(Number(r.bonus)),
       first_turnover_multiple: r.first_approved_by === null ? null : Number(r.turnover_multiple),
-    })),
+    }))),
     total,
     q.page,
     perPage,
