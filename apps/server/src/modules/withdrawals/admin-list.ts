@@ -26,6 +26,11 @@ import { reviewOf } from './review.ts';
 
 const HOUR = 3_600_000;
 const NEW_CARD_HOURS = 24;
+/** an operator's reset of the member's passwords this long before a withdrawal is worth a look */
+const RESET_NOTE_HOURS = 7 * 24;
+
+/** a name as written on a card or a registration: spaces and the middle dots of minority names aside */
+const nameKey = (s: string | null) => (s ?? '').replace(/[\s·•．.]/g, '');
 
 export interface AdminListDeps {
   /** the member's card (unbound ones too) with its number opened, for operators holding cards.reveal */
@@ -34,11 +39,12 @@ export interface AdminListDeps {
 
 /** What an operator should weigh before paying out (issue 10): figures and the notes in words. */
 async function riskOf(ctx: AppContext, w: repo.AdminListRow, links: number): Promise<WithdrawRisk> {
-  const [earlier, owed, sharedWith, events] = await Promise.all([
+  const [earlier, owed, sharedWith, events, reset] = await Promise.all([
     repo.paidToCardBefore(ctx.db, w.member_id, w.number_key, w.id),
     turnover.remaining(ctx.db, w.member_id),
     otherHoldersOf(ctx.db, w.number_key, w.member_id),
     openEventsOf(ctx.db, w.member_id), // issue 36 point 3: the applicant's open risk events
+    repo.passwordResetBefore(ctx.db, w.member_id, w.created_at - RESET_NOTE_HOURS * HOUR, w.created_at),
   ]);
   const riskLevel = asRiskLevel(w.risk_level);
   const ageHours = Math.max(0, Math.floor(((w.created_at - w.card_bound_at) / HOUR) * 10) / 10);
@@ -64,6 +70,16 @@ async function riskOf(ctx: AppContext, w: repo.AdminListRow, links: number): Pro
   if (risk.above_deposits) notes.push(`取款金额高于累计存款（${formatYuan(risk.paysum, true)} 元）`);
   if (risk.first_to_card) notes.push('首次向该卡取款');
   if (owed > 0) notes.push(`仍有未完成打码量 ${formatYuan(risk.turnover_remaining, true)} 元`);
+  // a taken-over account is paid out to the taker's card: a holder other than the member, or
+  // passwords an operator reset shortly before, are for the reviewer to weigh
+  if (w.card_type !== CARD_TYPE.usdt && nameKey(w.realname) !== '' && nameKey(w.bank_owner) !== nameKey(w.realname)) {
+    notes.push(`持卡人「${w.bank_owner}」与会员真实姓名「${w.realname}」不一致`);
+  }
+  if (reset) {
+    const what = reset.action === 'member.password.reset' ? '登录密码' : '支付密码';
+    const hours = Math.max(0, Math.floor((w.created_at - Number(reset.created_at)) / HOUR));
+    notes.push(`取款前 ${hours} 小时${what}被操作员${reset.username ? ` ${reset.username} ` : ''}重置`);
+  }
   return { ...risk, notes };
 }
 

@@ -92,13 +92,32 @@ export async function adminPage(db: Kysely<DB>, f: AdminFilter, limit: number, p
       .leftJoin('admins as ac', 'ac.id', 'w.claimed_by')
       .leftJoin('admins as ad', 'ad.id', 'w.decided_by')
       .selectAll('w')
-      .select(['m.username', 'm.paysum', 'm.risk_level', 'a1.username as first_approver', 'ac.username as claimer', 'ad.username as decider']),
+      .select(['m.username', 'm.realname', 'm.paysum', 'm.risk_level', 'a1.username as first_approver', 'ac.username as claimer', 'ad.username as decider']),
     keys: ['w.created_at', 'w.id'],
     page,
     perPage: limit,
   });
 }
 export type AdminListRow = Awaited<ReturnType<typeof adminPage>>['rows'][number];
+
+/**
+ * The newest reset of the member's login or payment password by an operator in [since, before):
+ * a stolen or handed-over account is often reset just before its money is taken out. Read
+ * through admin_audit's (target, created_at) index.
+ */
+export async function passwordResetBefore(db: Kysely<DB>, memberId: number, since: number, before: number) {
+  return db
+    .selectFrom('admin_audit as au')
+    .leftJoin('admins as a', 'a.id', 'au.admin_id')
+    .select(['au.action', 'au.created_at', 'a.username'])
+    .where('au.target', '=', `member:${memberId}`)
+    .where('au.created_at', '>=', since)
+    .where('au.created_at', '<', before)
+    .where('au.action', 'in', ['member.password.reset', 'member.paypassword.reset'])
+    .orderBy('au.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
 
 /** Whether an approved withdrawal of this member went to this card number before `beforeId`. */
 export async function paidToCardBefore(db: Kysely<DB>, memberId: number, numberKey: string, beforeId: number): Promise<boolean> {

@@ -215,6 +215,26 @@ describe('withdrawals: review', () => {
     }
   });
 
+  it('list: a card held by someone else, and passwords an operator reset shortly before, are noted for the reviewer', async () => {
+    const m = await newMember(t, 'wdtaken01', 1000);
+    const bound = await t.post('/api/bindcard', { bank_owner: '李 四', bank: '招商银行', bank_no: '6222021055554444', bank_address: '深圳市福田支行', pay_pass: PAY }, { token: m.token });
+    expect(bound.code, bound.message).toBe(200);
+    // an operator with members.edit resets the login password (sessions end) and signs in with it
+    const owner = (await t.post('/admin/api/login', { username: 'admin', password: 'admin-test-password' })).data.token;
+    const reset = await t.post('/admin/api/members/reset-password', { username: 'wdtaken01', reason: '会员来电要求重置' }, { token: owner });
+    expect(reset.code, reset.message).toBe(200);
+    const token = (await t.post('/api/login_pc', { name: 'wdtaken01', password: reset.data.password })).data.api_token;
+    const w = await withdraw(t, token, { bank: bound.data.id, amount: 300, password: PAY });
+    expect(w.code, w.message).toBe(200);
+    const row = (await admin(t, op1, 'list', { withdraw_no: w.data.withdraw_no })).data.data[0] as AdminWithdrawalRow;
+    expect(row.risk.notes).toContain('持卡人「李 四」与会员真实姓名「张三」不一致');
+    expect(row.risk.notes).toContain('取款前 0 小时登录密码被操作员 admin 重置');
+    // the member's own name on the card (spaces and middle dots aside) and no reset: neither note
+    const plain = await pending(1000, 100);
+    const quiet = (await admin(t, op1, 'list', { withdraw_no: plain.no })).data.data[0] as AdminWithdrawalRow;
+    expect(quiet.risk.notes.filter((n) => n.includes('持卡人') || n.includes('重置'))).toEqual([]);
+  });
+
   it('permissions: view-only roles cannot decide; member tokens are not operator tokens; unknown numbers are refused', async () => {
     const { m, no } = await pending(300, 100);
     const auditor = await operator(t, 'auditor01', 'auditor');
