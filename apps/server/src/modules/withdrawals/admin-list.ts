@@ -77,8 +77,8 @@ async function riskOf(ctx: AppContext, w: repo.AdminListRow, links: number): Pro
   }
   if (reset) {
     const what = reset.action === 'member.password.reset' ? '登录密码' : '支付密码';
-    const hours = Math.max(0, Math.floor((w.created_at - Number(reset.created_at)) / HOUR));
-    notes.push(`取款前 ${hours} 小时${what}被操作员${reset.username ? ` ${reset.username} ` : ''}重置`);
+    const hours = Math.floor((w.created_at - Number(reset.created_at)) / HOUR);
+    notes.push(`取款前 ${hours < 1 ? '1 小时内' : `${hours} 小时`}${what}被操作员${reset.username ? ` ${reset.username} ` : ''}重置`);
   }
   return { ...risk, notes };
 }

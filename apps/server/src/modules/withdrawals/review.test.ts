@@ -228,7 +228,7 @@ describe('withdrawals: review', () => {
     expect(w.code, w.message).toBe(200);
     const row = (await admin(t, op1, 'list', { withdraw_no: w.data.withdraw_no })).data.data[0] as AdminWithdrawalRow;
     expect(row.risk.notes).toContain('持卡人「李 四」与会员真实姓名「张三」不一致');
-    expect(row.risk.notes).toContain('取款前 0 小时登录密码被操作员 admin 重置');
+    expect(row.risk.notes).toContain('取款前 1 小时内登录密码被操作员 admin 重置');
     // the member's own name on the card (spaces and middle dots aside) and no reset: neither note
     const plain = await pending(1000, 100);
     const quiet = (await admin(t, op1, 'list', { withdraw_no: plain.no })).data.data[0] as AdminWithdrawalRow;
