@@ -741,6 +741,7 @@ export const SETTING_NAMES: Record<string, string> = {
   withdraw_open_from: '取款开放时间（起）',
   withdraw_open_to: '取款开放时间（止）',
   withdraw_second_approval_over: '双人审核门槛（元）',
+  deposit_second_approval_over: '存款双人审核门槛（元）',
   turnover_waive_review_threshold: '打码量减免复核门槛（元）',
   adjust_second_approval_over: '人工调整双人复核门槛（元）', // issue 33
   adjust_daily_immediate_max: '每位操作员每日直接调整上限（元）', // issue 33

@@ -38,6 +38,7 @@ describe('withdrawal rules shared by the site and the server', () => {
       withdraw_open_from: '09:00',
       withdraw_open_to: '02:00',
       withdraw_second_approval_over: 10_000,
+      deposit_second_approval_over: 50_000,
       turnover_waive_review_threshold: 5_000, // issue 25
       adjust_second_approval_over: 50_000, // issue 33
       adjust_daily_immediate_max: 200_000,
@@ -52,6 +53,7 @@ describe('withdrawal rules shared by the site and the server', () => {
       { withdraw_open_from: '24:00' },
       { withdrawusdtrate: 0 },
       { withdraw_max_per_txn: 300_000 },
+      { deposit_second_approval_over: -1 },
     ]) {
       expect(withdrawalsSettingsSchema.safeParse({ ...good, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }

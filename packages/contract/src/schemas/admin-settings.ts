@@ -40,6 +40,7 @@ export const SETTINGS_MSG = {
  */
 export const MONEY_CONTROL_SETTINGS: readonly string[] = [
   'withdraw_second_approval_over',
+  'deposit_second_approval_over',
   'adjust_second_approval_over',
   'adjust_daily_immediate_max',
   'turnover_waive_review_threshold',

@@ -349,7 +349,20 @@ export interface AdminDepositRow {
   expires_at: string;
   credited_at: string | null;
   decided_by: string | null;
+  /** above deposit_second_approval_over: a second, different operator credits it (the first approval only records itself) */
+  needs_two: boolean;
+  /** the first of two approvals: the operator's name and when (null: none yet) */
+  first_approved_by: string | null;
+  first_approved_at: string | null;
 }
+
+/** the two-person review of large deposits (deposit_second_approval_over) */
+export const DEPOSIT_REVIEW_MSG = {
+  firstApproved: (over: string) => `初审通过：金额超过 ${over} 元，需另一位操作员复核通过后才入账`,
+  sameApprover: '大额存款须由另一位操作员复核通过，您已做过初审',
+  amountChanged: '初审后订单金额已变化，请重新审核',
+  approved: '审核通过，已入账',
+} as const;
 
 /** What GET /api/get_pay_way answers beyond the spec's flags: each method's rule and the bonus terms. */
 export interface PayWaysReply {

@@ -22,6 +22,8 @@ export const withdrawalsSettingsSchema = z
     withdraw_open_to: z.string().regex(HHMM, '时间格式应为 HH:mm'),
     /** above this amount (whole yuan) a second, different operator must approve; 0: never */
     withdraw_second_approval_over: intSetting('双人审核金额', 0, 100_000_000),
+    /** a manual deposit (or an online order in review) above this (whole yuan) is credited once a second, different operator approves it; 0: never */
+    deposit_second_approval_over: intSetting('存款双人审核门槛', 0, 100_000_000),
     /** issue 25: a turnover waiver above this (whole yuan) needs a second, different operator; 0: never */
     turnover_waive_review_threshold: intSetting('打码量减免双人复核门槛', 0, 1_000_000_000),
     /** issue 33: a manual adjustment (either way) above this (whole yuan) needs a second, different operator; 0: never */

@@ -9,7 +9,7 @@ import { yuan } from '../../lib/format';
  * is used and left, this order left out), and what approving credits against what is owed back
  * as a refund (the server's own figures: /admin/api/deposits/get).
  */
-export function DepositLimitNotice({ detail }: { detail: ReturnType<typeof useDepositDetail> }) {
+export function DepositLimitNotice({ detail, after = '批准后' }: { detail: ReturnType<typeof useDepositDetail>; /** the first of two approvals credits nothing: what the second would do */ after?: string }) {
   if (detail.isError) return <QueryError error={detail.error} retry={detail.refetch} />;
   if (!detail.data) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   const d: AdminDepositDetail = detail.data;
@@ -29,7 +29,7 @@ export function DepositLimitNotice({ detail }: { detail: ReturnType<typeof useDe
               ))}
         </Descriptions.Item>
         {d.preview ? (
-          <Descriptions.Item label="批准后">
+          <Descriptions.Item label={after}>
             <span className="tabular">
               入账 <b>{yuan(d.preview.credit)}</b> 元
               {d.preview.refund > 0 ? (

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { adminDepositApproveSchema, adminDepositRejectSchema, depositDecidableFrom, DEPOSIT_KIND_NAMES, PAY_TYPE_NAMES, type AdminDepositRow, type DepositStatus } from '@casino/contract';
-import { Button, Card, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -40,6 +40,7 @@ export default function DepositsPage() {
   const action = useDepositAction();
   const [open, setOpen] = useState<{ action: 'approve' | 'reject'; row: AdminDepositRow } | null>(null);
   const reviewer = can(me.data, 'deposits.review');
+  const mine = me.data?.username;
   const data = table.query.data as (typeof table.query.data & { per_page?: number }) | undefined;
   const pageSum = (data?.data ?? []).reduce((s, r) => s + (r.paid_amount ?? r.amount), 0);
 
@@ -61,6 +62,7 @@ export default function DepositsPage() {
         <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
           <b className="tabular">{yuan(r.amount)}</b>
           {r.paid_amount !== null && r.paid_amount !== r.amount ? <Tag color="red" style={{ marginInlineEnd: 0 }}>实付 {yuan(r.paid_amount)}</Tag> : null}
+          {r.needs_two ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>需双人审核</Tag> : null}
           {r.bonus_amount ? <span style={{ fontSize: 12, color: '#d48806' }}>赠送 {yuan(r.bonus_amount)}</span> : null}
         </Space>
       ),
@@ -101,6 +103,7 @@ export default function DepositsPage() {
           <Tag color={STATUS[r.status].color}>{STATUS[r.status].text}</Tag>
           {r.review_reason ? <span style={{ fontSize: 12, color: '#d48806', display: 'block', maxWidth: 150 }}>{r.review_reason}</span> : null}
           {r.reject_reason ? <span style={{ fontSize: 12, color: '#cf1322', display: 'block', maxWidth: 150 }}>原因：{r.reject_reason}</span> : null}
+          {r.first_approved_by ? <span style={{ fontSize: 12 }} data-testid="deposit-first-approver">初审：{r.first_approved_by}</span> : null}
           {r.decided_by ? <span style={{ fontSize: 12 }}>处理：{r.decided_by}</span> : null}
         </Space>
       ),
@@ -110,17 +113,23 @@ export default function DepositsPage() {
       key: 'op',
       fixed: 'right',
       width: 130,
-      render: (_, r) =>
-        reviewer && decidable(r) ? (
+      render: (_, r) => {
+        if (!reviewer || !decidable(r)) return null;
+        // above the two-person amount: a first approval, then another operator's, which credits
+        const approvedByMe = !!r.first_approved_by && r.first_approved_by === mine;
+        return (
           <Space size={4}>
-            <Button size="small" type="primary" onClick={() => setOpen({ action: 'approve', row: r })}>
-              入账
-            </Button>
+            <Tooltip title={approvedByMe ? '复核须由另一位操作员完成' : undefined}>
+              <Button size="small" type="primary" disabled={approvedByMe} onClick={() => setOpen({ action: 'approve', row: r })} data-testid={`approve-${r.deposit_no}`}>
+                {r.first_approved_by ? '复核入账' : r.needs_two ? '初审通过' : '入账'}
+              </Button>
+            </Tooltip>
             <Button size="small" danger onClick={() => setOpen({ action: 'reject', row: r })}>
               拒绝
             </Button>
           </Space>
-        ) : null,
+        );
+      },
     },
   ];
 
@@ -128,6 +137,8 @@ export default function DepositsPage() {
   // issue 33 / 34 point 10: approving reads the member's break and deposit limits first
   const detail = useDepositDetail(open?.action === 'approve' && row ? row.deposit_no : null);
   const preview = detail.data?.preview;
+  // the first of two approvals credits nothing (the server says so in its message)
+  const firstOfTwo = !!row && row.needs_two && !row.first_approved_by;
   return (
     <>
       <PageTitle title="存款审核" extra={<RefreshButton query={table.query} />} />
@@ -157,9 +168,11 @@ export default function DepositsPage() {
         <ActionModal<{ reason?: string }>
           open
           danger={open.action === 'reject'}
-          title={`${open.action === 'approve' ? '确认入账' : '拒绝存款'} · ${row.deposit_no}`}
+          title={`${open.action === 'approve' ? (firstOfTwo ? '初审通过' : '确认入账') : '拒绝存款'} · ${row.deposit_no}`}
           warning={
-            open.action === 'approve'
+            open.action === 'approve' && firstOfTwo
+              ? `该笔金额较大，需要两位操作员审核。您的通过将记为初审，不会入账；另一位操作员复核通过后才入账。`
+              : open.action === 'approve'
               ? preview && preview.refund > 0
                 ? `确认已收到 ${row.username} 的款项：按会员存款限额入账 ${yuan(preview.credit)} 元，其余 ${yuan(preview.refund)} 元记为待退款，由财务退回会员。同一单只会处理一次。`
                 : `确认已收到 ${row.username} 的款项：入账 ${yuan(preview?.credit ?? row.paid_amount ?? row.amount)} 元${row.bonus_amount ? `，并赠送 ${yuan(row.bonus_amount)} 元` : ''}。同一单只会入账一次。`
@@ -167,17 +180,22 @@ export default function DepositsPage() {
           }
           schema={open.action === 'reject' ? adminDepositRejectSchema : adminDepositApproveSchema}
           fixed={{ deposit_no: row.deposit_no }}
-          okText={open.action === 'reject' ? '确认拒绝' : '确认入账'}
+          okText={open.action === 'reject' ? '确认拒绝' : firstOfTwo ? '确认初审' : '确认入账'}
           onClose={() => setOpen(null)}
           submit={(v) => action.mutateAsync({ action: open.action, body: { deposit_no: row.deposit_no, ...(open.action === 'reject' ? { reason: v.reason } : {}) } })}
         >
+          {open.action === 'approve' && row.first_approved_by ? (
+            <Typography.Paragraph style={{ fontSize: 12 }}>
+              初审：{row.first_approved_by}（{row.first_approved_at}）。您的通过将完成复核并入账。
+            </Typography.Paragraph>
+          ) : null}
           {row.kind === 'online' ? (
             <Typography.Paragraph style={{ fontSize: 12 }} data-testid="deposit-review-channel">
               {channelText(row)}
               {row.gateway_order_no ? ` · 网关单号 ${row.gateway_order_no}` : ''}
             </Typography.Paragraph>
           ) : null}
-          {open.action === 'reject' ? <ReasonField label="拒绝原因" /> : <DepositLimitNotice detail={detail} />}
+          {open.action === 'reject' ? <ReasonField label="拒绝原因" /> : <DepositLimitNotice detail={detail} after={firstOfTwo ? '复核通过后' : undefined} />}
         </ActionModal>
       ) : null}
     </>

@@ -8,6 +8,7 @@ const KEYS = [
   'withdraw_open_from',
   'withdraw_open_to',
   'withdraw_second_approval_over',
+  'deposit_second_approval_over',
   'turnover_waive_review_threshold',
   'adjust_second_approval_over',
   'adjust_daily_immediate_max',
@@ -52,6 +53,9 @@ export default function WithdrawalsPage() {
             审核
           </Divider>
           <Form.Item name="withdraw_second_approval_over" label="双人审核门槛" rules={[settingRule('withdraw_second_approval_over')]} extra="超过此金额的取款需要第二位不同的操作员批准；0 表示不需要。">
+            <InputNumber min={0} precision={0} suffix="元" style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="deposit_second_approval_over" label="存款双人审核门槛" rules={[settingRule('deposit_second_approval_over')]} extra="超过此金额的人工存款及异常待审订单，需第二位不同的操作员复核通过后才入账；0 表示不需要。">
             <InputNumber min={0} precision={0} suffix="元" style={{ width: 220 }} />
           </Form.Item>
           {/* issue 25 */}

@@ -50,6 +50,7 @@ import { m048 } from './048_members_referrer_created.ts'; // issue 37 point 4: m
 import { m049 } from './049_chat_ticket_session.ts'; // operator streams end with their session
 import { m050 } from './050_activity_second_operator.ts'; // activity bonuses obey the adjustment rules
 import { m051 } from './051_receiving_second_operator.ts'; // receiving accounts approved by a second operator
+import { m052 } from './052_deposit_second_operator.ts'; // large manual deposits credited by a second operator
 
 /** Every migration in order; names are their keys. Never edit one that has shipped: add the next. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -104,5 +105,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_chat_ticket_session': m049(), // chat stream tickets name the session that asked for them: an operator's stream ends with it
     '050_activity_second_operator': m050(), // an activity bonus above the adjustment threshold or past the operator's daily cap waits for a second operator
     '051_receiving_second_operator': m051(), // a receiving account (new, or its details changed) is handed to members once a second operator approves it
+    '052_deposit_second_operator': m052(), // a deposit above deposit_second_approval_over is credited by a second, different operator's approval
   };
 }

@@ -40,6 +40,10 @@ export interface DepositsTable {
   decided_at: number | null;
   /** issue 21: the payment channel the order was routed to (null: the legacy gateway setting, or manual) */
   channel_id: number | null;
+  /** migration 052: the first of two approvals above deposit_second_approval_over (operator id, time, the amount approved in fen) */
+  first_approved_by: number | null;
+  first_approved_at: number | null;
+  first_approved_amount: number | null;
 }
 export type Deposit = Selectable<DepositsTable>;
 

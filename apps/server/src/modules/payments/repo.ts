@@ -239,7 +239,7 @@ export async function adminList(db: Q, f: { status?: string; memberId?: number }
   return newestFirstPage(db, {
     base,
     // issue 33: the channel that took an online order (its name even once deleted)
-    rows: base.innerJoin('members', 'members.id', 'deposits.member_id').leftJoin('payment_channels', 'payment_channels.id', 'deposits.channel_id').selectAll('deposits').select(['members.username', 'payment_channels.name as channel_name']),
+    rows: base.innerJoin('members', 'members.id', 'deposits.member_id').leftJoin('payment_channels', 'payment_channels.id', 'deposits.channel_id').leftJoin('admins as fa', 'fa.id', 'deposits.first_approved_by').selectAll('deposits').select(['members.username', 'payment_channels.name as channel_name', 'fa.username as first_approver']),
     keys: ['deposits.created_at', 'deposits.id'],
     page,
     perPage: limit,
@@ -255,8 +255,10 @@ export function adminRow(db: Q, depositNo: string) {
     .selectFrom('deposits')
     .innerJoin('members', 'members.id', 'deposits.member_id')
     .leftJoin('payment_channels', 'payment_channels.id', 'deposits.channel_id')
+    // the first of two approvals, by the operator's name
+    .leftJoin('admins as fa', 'fa.id', 'deposits.first_approved_by')
     .selectAll('deposits')
-    .select(['members.username', 'payment_channels.name as channel_name'])
+    .select(['members.username', 'payment_channels.name as channel_name', 'fa.username as first_approver'])
     .where('deposits.deposit_no', '=', depositNo)
     .executeTakeFirstOrThrow();
 }

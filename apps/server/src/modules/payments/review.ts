@@ -3,6 +3,7 @@ import {
   DEPOSIT_INBOX,
   DEPOSIT_REFUND_INBOX,
   DEPOSIT_REFUND_MSG,
+  DEPOSIT_REVIEW_MSG,
   DEPOSIT_STATUS_NAMES,
   fenToYuan,
   formatYuan,
@@ -32,7 +33,17 @@ import { decidableFrom, recordState } from './states.ts';
 
 const ADMIN_PER_PAGE = 20;
 
-function toRow(d: Deposit & { username: string; channel_name?: string | null }): AdminDepositRow {
+/**
+ * Whether crediting the order takes two operators: the first approval of an order whose payment is
+ * above deposit_second_approval_over (fen here; 0 never) only records itself, a second, different
+ * operator's approval credits it. An order approved once stays two-person whatever the setting
+ * becomes meanwhile.
+ */
+const needsTwo = (d: Deposit, overFen: number) => d.first_approved_by !== null || (overFen > 0 && Number(d.paid_amount ?? d.amount) > overFen);
+const overFenOf = (s: { deposit_second_approval_over?: number }) => Math.max(0, Math.round(Number(s.deposit_second_approval_over ?? 0) * 100));
+
+function toRow(d: Deposit & { username: string; channel_name?: string | null; first_approver?: string | null }, overFen: number): AdminDepositRow {
+  const decidable = decidableFrom(d.kind).includes(d.status as DepositStatus);
   const receiving = d.receiving ? (JSON.parse(d.receiving) as { bank_name: string; bank_owner: string; bank_no: string }) : null;
   return {
     deposit_no: d.deposit_no,
@@ -58,6 +69,10 @@ function toRow(d: Deposit & { username: string; channel_name?: string | null }):
     expires_at: toWireTime(Number(d.expires_at)),
     credited_at: d.credited_at === null ? null : toWireTime(Number(d.credited_at)),
     decided_by: d.decided_by,
+    // a decided order shows two-person only if it went through two
+    needs_two: decidable ? needsTwo(d, overFen) : d.first_approved_by !== null,
+    first_approved_by: d.first_approved_by === null ? null : (d.first_approver ?? `admin:${d.first_approved_by}`),
+    first_approved_at: d.first_approved_at === null ? null : toWireTime(Number(d.first_approved_at)),
   };
 }
 
@@ -151,7 +166,8 @@ export function createReview(ctx: AppContext, site: SiteService) {
         memberId = m.id;
       }
       const { rows, total, estimated } = await repo.adminList(db, { status: q.state, memberId }, ADMIN_PER_PAGE, q.page);
-      return { ...paged(rows.map(toRow), total, q.page, ADMIN_PER_PAGE), ...(estimated ? { total_estimated: true as const } : {}), statuses: DEPOSIT_STATUS_NAMES };
+      const over = overFenOf(await site.settings());
+      return { ...paged(rows.map((r) => toRow(r, over)), total, q.page, ADMIN_PER_PAGE), ...(estimated ? { total_estimated: true as const } : {}), statuses: DEPOSIT_STATUS_NAMES };
     },
 
     /**
@@ -166,7 +182,7 @@ export function createReview(ctx: AppContext, site: SiteService) {
       const p = await planOf(db, d, now);
       const refund = await refundOf(db, depositNo);
       return {
-        row: toRow(row),
+        row: toRow(row, overFenOf(await site.settings())),
         limits: p.limits.map((l) => ({ period: l.period, period_name: RESPONSIBLE_PERIOD_NAMES[l.period], amount: fenToYuan(l.limit), used: fenToYuan(l.used), left: fenToYuan(l.left) })),
         left: p.lowest ? fenToYuan(p.lowest.left) : null,
         active_break: p.onBreak
@@ -184,12 +200,20 @@ export function createReview(ctx: AppContext, site: SiteService) {
      * one deposit orders take) makes approvals and new orders of one member take turns, so two
      * approvals never spend the same headroom. Nothing to credit (limit used up, or a break): the
      * order is closed as rejected with the whole payment owed back.
+     *
+     * Above deposit_second_approval_over (the payment, what the member says arrived) one operator
+     * cannot decide alone: the first approval records itself (first_approved_by/at and the amount
+     * it saw) and credits nothing, owes nothing back; a second, different operator's approval of
+     * the same amount then decides as above (limits and breaks read at that moment). The member's
+     * lock makes approvals of one member take turns, so of concurrent second approvals one credits.
+     * Anyone with deposits.review may still reject it in between.
      */
     async approve(admin: SessionAdmin, depositNo: string, ip: string): Promise<{ row: AdminDepositRow; repeated: boolean; message: string }> {
       const first = await load(depositNo);
       const settings = await site.settings();
+      const over = overFenOf(settings);
       const by = `admin:${admin.adminId}`;
-      let outcome: { d: Deposit; refund: number; why: Plan['why'] } | undefined;
+      let outcome: { d: Deposit; refund: number; why: Plan['why']; first?: true } | undefined;
       // the status read under the lock is the one the update moves from: a change in between (the
       // expiry job) is read again on the next round
       for (let round = 0; round < 3 && !outcome; round++) {
@@ -199,6 +223,33 @@ export function createReview(ctx: AppContext, site: SiteService) {
           const d = await repo.depositByNo(trx, depositNo);
           if (!d || !decidableFrom(d.kind).includes(d.status as DepositStatus)) return 'final' as const;
           const p = await planOf(trx, d, now);
+          const firstBy = d.first_approved_by === null ? null : Number(d.first_approved_by);
+          if (firstBy === null && needsTwo(d, over)) {
+            // the first of two: recorded, nothing credited or owed back
+            const marked = await trx
+              .updateTable('deposits')
+              .set({ first_approved_by: admin.adminId, first_approved_at: now, first_approved_amount: p.paid })
+              .where('deposit_no', '=', d.deposit_no)
+              .where('status', '=', d.status)
+              .where('first_approved_by', 'is', null)
+              .returningAll()
+              .executeTakeFirst();
+            if (!marked) return undefined;
+            await audit(trx, {
+              adminId: admin.adminId,
+              action: 'deposit.approve_first',
+              target: `deposit:${d.deposit_no}`,
+              detail: { before: snapshot(d), amount_fen: p.paid, threshold: fenToYuan(over), would_credit_fen: p.credit, would_refund_fen: p.refund },
+              ip,
+              now,
+            });
+            return { d: marked, refund: 0, why: null, first: true as const };
+          }
+          if (firstBy !== null) {
+            // the second: another operator, of the payment the first one approved
+            if (firstBy === admin.adminId) refuse(DEPOSIT_REVIEW_MSG.sameApprover);
+            if (Number(d.first_approved_amount) !== p.paid) refuse(DEPOSIT_REVIEW_MSG.amountChanged);
+          }
           const set = { decided_by: admin.username, decided_at: now };
           let after: Deposit | undefined;
           if (p.credit > 0) {
@@ -211,7 +262,7 @@ export function createReview(ctx: AppContext, site: SiteService) {
           if (p.refund > 0 && p.why) {
             await recordRefund(trx, { depositNo: d.deposit_no, memberId: d.member_id, amount: p.refund, paid: p.paid, credited: p.credit, reason: p.why, by: admin.username, now });
           }
-          const detail: Record<string, unknown> = { before: snapshot(d), after: snapshot(after) };
+          const detail: Record<string, unknown> = { before: snapshot(d), after: snapshot(after), ...(firstBy !== null ? { first_approved_by: firstBy, first_approved_at: toWireTime(Number(d.first_approved_at)) } : {}) };
           if (p.refund > 0) Object.assign(detail, { refund_amount_fen: p.refund, ...(p.lowest ? { limit_left_fen: p.lowest.left } : {}), reason: p.why === 'break' ? '冷静期/自我排除中' : '超出存款限额' });
           await audit(trx, { adminId: admin.adminId, action: 'deposit.approve', target: `deposit:${d.deposit_no}`, detail, ip, now });
           return { d: after, refund: p.refund, why: p.why };
@@ -220,20 +271,21 @@ export function createReview(ctx: AppContext, site: SiteService) {
         outcome = r;
       }
       const after = await repo.adminRow(db, depositNo);
+      if (outcome?.first) return { row: toRow(after, over), repeated: false, message: DEPOSIT_REVIEW_MSG.firstApproved(yuanText(over)) };
       if (outcome) {
         await tell(after);
         const { refund, why } = outcome;
         const credited = Number(after.credited_amount ?? 0);
         const message =
-          refund === 0 ? '审核通过，已入账'
+          refund === 0 ? DEPOSIT_REVIEW_MSG.approved
           : why === 'break' ? DEPOSIT_REFUND_MSG.approvedOnBreak(yuanText(refund))
           : credited > 0 ? DEPOSIT_REFUND_MSG.approvedPartly(yuanText(credited), yuanText(refund))
           : DEPOSIT_REFUND_MSG.approvedNone(yuanText(refund));
-        return { row: toRow(after), repeated: false, message };
+        return { row: toRow(after, over), repeated: false, message };
       }
       // a repeat: the approval already taken answers again (also one that owed it all back)
-      if (after.status === 'credited') return { row: toRow(after), repeated: true, message: '该订单已入账' };
-      if (after.status === 'rejected' && (await refundOf(db, depositNo))) return { row: toRow(after), repeated: true, message: '该订单已处理：款项已记为待退款' };
+      if (after.status === 'credited') return { row: toRow(after, over), repeated: true, message: '该订单已入账' };
+      if (after.status === 'rejected' && (await refundOf(db, depositNo))) return { row: toRow(after, over), repeated: true, message: '该订单已处理：款项已记为待退款' };
       refuse(PAY_MSG.notReviewable);
     },
 
@@ -248,7 +300,7 @@ export function createReview(ctx: AppContext, site: SiteService) {
       const after = await repo.adminRow(db, depositNo);
       if (!updated && after.status !== 'rejected') refuse(PAY_MSG.notReviewable);
       if (updated) await tell(after);
-      return { row: toRow(after), repeated: !updated };
+      return { row: toRow(after, overFenOf(await site.settings())), repeated: !updated };
     },
   };
 }

@@ -42,6 +42,8 @@ export const SETTING_DEFAULTS = {
   withdraw_open_to: '00:00',
   /** above this (whole yuan) a second, different operator must approve; 0 never */
   withdraw_second_approval_over: 10_000,
+  /** a manual deposit (or an online order in review) above this (whole yuan) is credited by a second, different operator; 0 never */
+  deposit_second_approval_over: 50_000,
   /** issue 25: a turnover waiver above this (whole yuan) needs a second, different operator; 0 never */
   turnover_waive_review_threshold: 5_000,
   /** issue 33: a manual adjustment (either way) above this (whole yuan) needs a second, different operator; 0 never */
