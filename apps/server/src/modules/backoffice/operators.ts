@@ -11,7 +11,8 @@ import type { CardVault } from '../cards/index.ts';
 import { validAllowlist } from './ip-allow.ts';
 import * as ops from './operators-repo.ts';
 import { audit } from '../audit/index.ts';
-import { permissionsOf, type ClientMeta } from './service.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
+import type { ClientMeta } from './service.ts';
 import { enrolment, matchStep, newTotpSecret } from './totp.ts';
 
 /** minutes without a call before an operator's session ends */

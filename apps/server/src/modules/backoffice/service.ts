@@ -10,21 +10,11 @@ import { addressAllowed } from './ip-allow.ts';
 import * as ops from './operators-repo.ts';
 import { audit } from '../audit/index.ts';
 import { matchStep } from './totp.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 
 export interface ClientMeta {
   ip: string;
   userAgent: string;
-}
-
-/** The slugs a stored role holds (JSON in admin_roles.permissions); an unknown role holds none. */
-export function permissionsOf(stored: string | null | undefined): string[] {
-  if (!stored) return [];
-  try {
-    const list = JSON.parse(stored);
-    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 export interface BackofficeDeps {

@@ -1,6 +1,7 @@
 import { grants } from '@casino/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 import type { ChatMessagesTable } from '../../db/schema.ts';
 
 /** SQL of the live customer service; every list walks an index (see migration 019). */
@@ -261,15 +262,7 @@ export async function operatorSessionsAllowed(db: Db, tokenHashes: string[]): Pr
       .where('sessions.token_hash', 'in', tokenHashes.slice(i, i + 500))
       .where('admins.status', '=', 1)
       .execute();
-    for (const r of rows) {
-      let held: unknown = [];
-      try {
-        held = JSON.parse(r.permissions ?? '[]');
-      } catch {
-        // an unreadable role holds nothing
-      }
-      if (Array.isArray(held) && grants(held.filter((p): p is string => typeof p === 'string'), 'support.chat')) out.add(r.token_hash);
-    }
+    for (const r of rows) if (grants(permissionsOf(r.permissions), 'support.chat')) out.add(r.token_hash);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
 import { paged } from '../../lib/paging.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/index.ts';
@@ -36,15 +37,6 @@ export function termsOf(text: string): string[] {
     if (/^[\p{L}\p{N}]{2}$/u.test(pair)) out.add(pair);
   }
   return [...out];
-}
-
-function parsePermissions(json: string | null | undefined): string[] {
-  try {
-    const v = JSON.parse(json ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 const preview = (text: string | null, picture: string | null) => (picture ? '[图片]' : (text ?? '').replace(/\s+/g, ' ').slice(0, 100));
@@ -390,7 +382,7 @@ export function createChatService(ctx: AppContext, bus: ChatBus, deps: { session
       const holder = Number(conv.admin_id);
       if (override && toAdminId === holder) refuse(CHAT_MSG.alreadyHolder);
       const target = await repo.operatorWithRole(db, toAdminId);
-      if (!target || Number(target.status) !== 1 || !grants(parsePermissions(target.permissions), 'support.chat')) refuse(CHAT_MSG.handoverTarget);
+      if (!target || Number(target.status) !== 1 || !grants(permissionsOf(target.permissions), 'support.chat')) refuse(CHAT_MSG.handoverTarget);
       const holderLabel = override ? await holderName(holder) : admin.username;
       const now = Date.now();
       const msgId = await db.transaction().execute(async (trx) => {
@@ -453,7 +445,7 @@ export function createChatService(ctx: AppContext, bus: ChatBus, deps: { session
       const [ops, counts] = await Promise.all([repo.activeOperators(db), repo.openCounts(db)]);
       const open = new Map(counts.map((c) => [Number(c.admin_id), Number(c.n)]));
       return ops
-        .filter((o) => grants(parsePermissions(o.permissions), 'support.chat'))
+        .filter((o) => grants(permissionsOf(o.permissions), 'support.chat'))
         .map((o) => ({ id: Number(o.id), username: o.username, role: o.role, open: open.get(Number(o.id)) ?? 0 }));
     },
 
