@@ -98,6 +98,15 @@ export async function queueCount(db: Kysely<DB>, table: SecondOperatorTable, sta
 }
 
 /**
+ * Takes the operator's own row lock until the transaction commits (a write that changes nothing),
+ * so one operator's calls that count their day against a cap are judged one after another: two at
+ * once cannot both read the day before either is recorded.
+ */
+export async function lockOperator(trx: Kysely<DB>, adminId: number): Promise<void> {
+  await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', adminId).execute();
+}
+
+/**
  * What one operator credited or debited by hand today (Beijing day of `now`) without a second
  * operator, fen, both ways: immediate manual adjustments and immediate activity bonuses. Both
  * count against adjust_daily_immediate_max, so one door cannot be used to go round the other.

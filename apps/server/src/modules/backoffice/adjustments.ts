@@ -20,7 +20,7 @@ import type { MemberAdjustment } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
-import { decideOnce, immediateCreditsToday, queueCount, queuePage } from '../../lib/second-operator.ts';
+import { decideOnce, immediateCreditsToday, lockOperator, queueCount, queuePage } from '../../lib/second-operator.ts';
 import { dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
@@ -156,8 +156,7 @@ export function createAdjustments(ctx: AppContext, site: SiteService) {
 
       try {
         const r = await db.transaction().execute(async (trx) => {
-          // this operator's calls are judged one after another: the row lock holds until commit
-          await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', admin.adminId).execute();
+          await lockOperator(trx, admin.adminId);
           const now = Date.now();
           const size = Math.abs(input.amount);
           // immediate adjustments and activity bonuses of the day together (one cap, whichever door)

@@ -21,7 +21,7 @@ import type { TurnoverWaiver } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SessionAdmin } from '../../http/auth.ts';
 import { refuse } from '../../http/envelope.ts';
-import { decideOnce, queueCount, queuePage } from '../../lib/second-operator.ts';
+import { decideOnce, lockOperator, queueCount, queuePage } from '../../lib/second-operator.ts';
 import { beijingDayStart, dayjs, toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import type { SiteService } from '../site/index.ts';
@@ -162,10 +162,10 @@ export function createTurnoverWaivers(ctx: AppContext, site: SiteService) {
           const now = Date.now();
           // the threshold holds for what one operator waives for one member in a Beijing day, not per
           // call (slices under it would add up to any amount alone): this operator's calls one after
-          // another (their row locked until commit), then their immediate waivers of the day count too
+          // another, then their immediate waivers of the day count too
           let today = 0;
           if (threshold > 0) {
-            await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', admin.adminId).execute();
+            await lockOperator(trx, admin.adminId);
             const done = await trx
               .selectFrom('turnover_waivers')
               .select(sql<string | number | null>`sum(applied_amount)`.as('fen'))

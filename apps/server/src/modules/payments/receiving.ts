@@ -46,7 +46,7 @@ export function createReceiving(ctx: AppContext) {
     async update(admin: SessionAdmin, input: z.output<typeof adminReceivingUpdateSchema>, ip: string) {
       const { id, ...set } = input;
       return db.transaction().execute(async (trx) => {
-        const before = (await repo.listAccounts(trx)).find((a) => Number(a.id) === id);
+        const before = await repo.accountById(trx, id);
         if (!before) refuse(RECEIVING_MSG.notFound, CODE.notFound);
         // a body naming no field changes nothing (and must not reach SQL as an empty SET)
         if (!Object.values(set).some((v) => v !== undefined)) return toRow(before);
@@ -72,7 +72,7 @@ export function createReceiving(ctx: AppContext) {
     async approve(admin: SessionAdmin, id: number, ip: string) {
       if (!grants(admin.permissions, 'payments.channels_keys')) refuse(RECEIVING_MSG.approveForbidden, CODE.forbidden);
       return db.transaction().execute(async (trx) => {
-        const before = (await repo.listAccounts(trx)).find((a) => Number(a.id) === id);
+        const before = await repo.accountById(trx, id);
         if (!before) refuse(RECEIVING_MSG.notFound, CODE.notFound);
         if (before.approved_at !== null) return { row: toRow(before), message: RECEIVING_MSG.alreadyApproved };
         if (before.changed_by !== null && Number(before.changed_by) === admin.adminId) refuse(RECEIVING_MSG.sameApprover, CODE.forbidden);
@@ -82,7 +82,7 @@ export function createReceiving(ctx: AppContext) {
         for (const k of WHERE_MONEY_GOES) q = q.where(k, '=', before[k]);
         const done = await q.executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) refuse(RECEIVING_MSG.alreadyApproved);
-        const after = (await repo.listAccounts(trx)).find((a) => Number(a.id) === id)!;
+        const after = (await repo.accountById(trx, id))!;
         await audit(trx, { adminId: admin.adminId, action: 'deposit_account.approve', target: `deposit_account:${id}`, detail: { changed_by: before.changed_by, before: toRow(before), after: toRow(after) }, ip });
         return { row: toRow(after), message: RECEIVING_MSG.approved };
       });

@@ -144,6 +144,10 @@ export async function insertAccountsIfNone(db: Q, rows: Omit<DepositAccount, 'id
   await db.insertInto('deposit_accounts').values(rows).execute();
 }
 
+export function accountById(db: Q, id: number) {
+  return db.selectFrom('deposit_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function listAccounts(db: Q) {
   return db.selectFrom('deposit_accounts').selectAll().orderBy('type').orderBy('id').execute();
 }

@@ -7,7 +7,7 @@ import { refuse } from '../../http/envelope.ts';
 import { newestFirstPage } from '../../db/big-lists.ts';
 import { paged } from '../../lib/paging.ts';
 import { withOperatorNames } from '../../lib/operator-names.ts';
-import { immediateCreditsToday } from '../../lib/second-operator.ts';
+import { immediateCreditsToday, lockOperator } from '../../lib/second-operator.ts';
 import { toWireTime } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import { addRequirement } from '../turnover/index.ts';
@@ -128,8 +128,7 @@ export async function decideApplication(
       bonus = Number(before.bonus);
       multiple = Number(before.turnover_multiple);
     } else if (decision.approve && pending && bonus > 0) {
-      // this operator's calls one after another: the row lock holds until commit
-      await trx.updateTable('admins').set((eb) => ({ status: eb.ref('status') })).where('id', '=', op.adminId).execute();
+      await lockOperator(trx, op.adminId);
       const day = rules.capFen > 0 ? await immediateCreditsToday(trx, op.adminId, now) : 0;
       const review = rules.thresholdFen > 0 && bonus > rules.thresholdFen ? 'threshold' : rules.capFen > 0 && day + bonus > rules.capFen ? 'daily_cap' : null;
       if (review) {
