@@ -188,7 +188,7 @@ export function createChatService(ctx: AppContext, bus: ChatBus, deps: { session
     return storePicture(ctx.config.dataDir, bytes, kind);
   }
 
-  async function issueTicket(kind: 'member' | 'admin', subjectId: number, tokenHash: string | null = null): Promise<ChatTicket> {
+  async function issueTicket(kind: 'member' | 'admin', subjectId: number, tokenHash: string): Promise<ChatTicket> {
     const ticket = newToken();
     await repo.insertTicket(db, { hash: hashToken(ticket), kind, subject_id: subjectId, expires_at: Date.now() + CHAT_LIMITS.ticketSeconds * 1000, token_hash: tokenHash });
     return { ticket, expires_in: CHAT_LIMITS.ticketSeconds };
@@ -475,13 +475,13 @@ export function createChatService(ctx: AppContext, bus: ChatBus, deps: { session
   };
 
   /** the subject of a stream ticket (used once) and the session it belongs to, still there; or null */
-  async function redeem(ticket: string, kind: 'member' | 'admin'): Promise<{ subject: number; tokenHash: string | null } | null> {
+  async function redeem(ticket: string, kind: 'member' | 'admin'): Promise<{ subject: number; tokenHash: string } | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(ticket)) return null;
     const taken = await repo.takeTicket(db, hashToken(ticket), kind, Date.now());
     if (taken === null || !taken.tokenHash) return null;
     // the asking session still there (an operator's also active and holding support.chat)
     const allowed = kind === 'admin' ? operatorSessionsAllowed : memberSessionsAllowed;
-    return (await allowed([taken.tokenHash])).has(taken.tokenHash) ? taken : null;
+    return (await allowed([taken.tokenHash])).has(taken.tokenHash) ? { subject: taken.subject, tokenHash: taken.tokenHash } : null;
   }
 
   /** of these operator sessions, those whose streams may still receive (operatorSessionsAllowed) */

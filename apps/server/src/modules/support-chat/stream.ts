@@ -11,7 +11,7 @@ interface Stream {
   subject: number;
   reply: FastifyReply;
   /** the session it belongs to */
-  tokenHash: string | null;
+  tokenHash: string;
 }
 
 export interface StreamHubDeps {
@@ -31,7 +31,7 @@ export interface StreamHubDeps {
  * getting only the events that concern its member or operator. Messages are handled one after
  * another (an operator check may wait on the database), so each stream sees them in bus order.
  */
-export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
+export function createStreamHub(bus: ChatBus, deps: StreamHubDeps) {
   const streams = new Set<Stream>();
 
   const write = (s: Stream, e: ChatEvent) => {
@@ -44,8 +44,8 @@ export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
 
   /** the streams among these whose session may still receive; the others are ended */
   async function allowed(targets: Stream[]): Promise<Stream[]> {
-    if (targets.length === 0 || !deps) return targets;
-    const hashesOf = (kind: Stream['kind']) => [...new Set(targets.filter((s) => s.kind === kind).map((s) => s.tokenHash ?? ''))].filter(Boolean);
+    if (targets.length === 0) return targets;
+    const hashesOf = (kind: Stream['kind']) => [...new Set(targets.filter((s) => s.kind === kind).map((s) => s.tokenHash))];
     const check = async (kind: Stream['kind'], ask: (hashes: string[]) => Promise<Set<string>>): Promise<Set<string> | null> => {
       const hashes = hashesOf(kind);
       if (hashes.length === 0) return new Set();
@@ -62,7 +62,7 @@ export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
     for (const s of targets) {
       const ok = s.kind === 'admin' ? admins : members;
       if (ok === null) continue;
-      if (s.tokenHash && ok.has(s.tokenHash)) out.push(s);
+      if (ok.has(s.tokenHash)) out.push(s);
       else end(s);
     }
     return out;
@@ -79,7 +79,7 @@ export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
 
   let queue: Promise<void> = Promise.resolve();
   const unsubscribe = bus.subscribe((m: BusMessage) => {
-    queue = queue.then(() => deliver(m)).catch((err) => deps?.log?.warn({ err }, 'chat stream: delivery failed'));
+    queue = queue.then(() => deliver(m)).catch((err) => deps.log?.warn({ err }, 'chat stream: delivery failed'));
   });
 
   const heartbeat = setInterval(() => {
@@ -87,13 +87,13 @@ export function createStreamHub(bus: ChatBus, deps?: StreamHubDeps) {
       .then(async () => {
         for (const s of await allowed([...streams])) s.reply.raw.write(': ping\n\n');
       })
-      .catch((err) => deps?.log?.warn({ err }, 'chat stream: heartbeat failed'));
+      .catch((err) => deps.log?.warn({ err }, 'chat stream: heartbeat failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   return {
     /** takes over the reply: headers, a first `ready` event, then events until either side closes */
-    open(reply: FastifyReply, kind: 'member' | 'admin', subject: number, tokenHash: string | null = null) {
+    open(reply: FastifyReply, kind: 'member' | 'admin', subject: number, tokenHash: string) {
       reply.hijack();
       const raw = reply.raw;
       // the headers every reply carries (security headers, request id), then the stream's own; all
